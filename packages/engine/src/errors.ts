@@ -1,0 +1,78 @@
+/**
+ * The one registry of matchd's error codes. Every error the engine throws is a `MatchdError`
+ * with one of these codes; the server maps codes to HTTP statuses in one place. Codes are
+ * stable: clients may switch on them. Add new codes here, never inline.
+ */
+export const ErrorCodes = {
+  /** A rating, RD, sigma or volatility is NaN, infinite, or out of its domain (e.g. negative). */
+  INVALID_RATING: 'MM_ERR_INVALID_RATING',
+  /** A match's teams are malformed: no teams, an empty team, weights that do not fit. */
+  INVALID_TEAMS: 'MM_ERR_INVALID_TEAMS',
+  /** A result does not fit the match: wrong number of ranks, non-finite ranks or scores. */
+  INVALID_RESULT: 'MM_ERR_INVALID_RESULT',
+  /** A model, policy or algorithm option is unknown or out of range. */
+  INVALID_OPTION: 'MM_ERR_INVALID_OPTION',
+  /** A cost matrix or cost function is malformed (NaN, -Infinity, non-square, asymmetric). */
+  INVALID_COSTS: 'MM_ERR_INVALID_COSTS',
+  /** Team sizes that the pool's tickets and parties cannot fill. */
+  UNFILLABLE_TEAMS: 'MM_ERR_UNFILLABLE_TEAMS',
+  /** A queue configuration fails validation; `details.path` names the field. */
+  INVALID_QUEUE_CONFIG: 'MM_ERR_INVALID_QUEUE_CONFIG',
+  /** A ticket fails validation; `details.path` names the field. */
+  INVALID_TICKET: 'MM_ERR_INVALID_TICKET',
+  /** A party larger than the queue allows or than a team can hold. */
+  PARTY_TOO_LARGE: 'MM_ERR_PARTY_TOO_LARGE',
+  /** A ticket or player fails a queue gate (ranked unlock, low priority, roles). */
+  GATE_REJECTED: 'MM_ERR_GATE_REJECTED',
+  /** A ticket id that is already in use. */
+  DUPLICATE_TICKET: 'MM_ERR_DUPLICATE_TICKET',
+  /** A player who is already waiting in a queue on another ticket. */
+  PLAYER_ALREADY_QUEUED: 'MM_ERR_PLAYER_ALREADY_QUEUED',
+  /** No ticket with that id. */
+  TICKET_NOT_FOUND: 'MM_ERR_TICKET_NOT_FOUND',
+  /** The ticket is not in a state that allows the operation (e.g. accepting while searching). */
+  INVALID_TICKET_STATE: 'MM_ERR_INVALID_TICKET_STATE',
+  /** No queue with that id. */
+  QUEUE_NOT_FOUND: 'MM_ERR_QUEUE_NOT_FOUND',
+  /** No match with that id. */
+  MATCH_NOT_FOUND: 'MM_ERR_MATCH_NOT_FOUND',
+  /** No player with that id. */
+  PLAYER_NOT_FOUND: 'MM_ERR_PLAYER_NOT_FOUND',
+  /** A second result report for a match that differs from the first. */
+  RESULT_CONFLICT: 'MM_ERR_RESULT_CONFLICT',
+  /** Time went backwards: a tick or event older than the engine's last time. */
+  TIME_WENT_BACKWARDS: 'MM_ERR_TIME_WENT_BACKWARDS',
+  /** Input data (a match file, a history log) that cannot be parsed. */
+  INVALID_DATA: 'MM_ERR_INVALID_DATA',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** The error every part of matchd throws for bad input; `code` is stable, `details` is JSON. */
+export class MatchdError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'MatchdError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** True when `error` is a MatchdError, optionally with the given code. */
+export function isMatchdError(error: unknown, code?: ErrorCode): error is MatchdError {
+  return error instanceof MatchdError && (code === undefined || error.code === code);
+}
+
+/** Throws INVALID_OPTION unless `value` is a finite number within [min, max]. */
+export function requireFiniteOption(name: string, value: number, min = -Infinity, max = Infinity): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, `${name} must be a finite number in [${min}, ${max}]`, {
+      path: name,
+      value: String(value),
+    });
+  }
+  return value;
+}

@@ -1,0 +1,2 @@
+// Filled by its own work; see docs/ARCHITECTURE.md.
+export {};
