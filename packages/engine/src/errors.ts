@@ -42,6 +42,20 @@ export const ErrorCodes = {
   RESULT_CONFLICT: 'MM_ERR_RESULT_CONFLICT',
   /** Time went backwards: a tick or event older than the engine's last time. */
   TIME_WENT_BACKWARDS: 'MM_ERR_TIME_WENT_BACKWARDS',
+  /** A service request that fails validation at the edge (malformed JSON, wrong type); `details.path` names the field. */
+  INVALID_REQUEST: 'MM_ERR_INVALID_REQUEST',
+  /** A service request without a valid API key or player token. */
+  UNAUTHORIZED: 'MM_ERR_UNAUTHORIZED',
+  /** A valid key or token whose role or owner does not allow the operation. */
+  FORBIDDEN: 'MM_ERR_FORBIDDEN',
+  /** Too many requests for one key in the current window. */
+  RATE_LIMITED: 'MM_ERR_RATE_LIMITED',
+  /** A request body over the service's size limit. */
+  PAYLOAD_TOO_LARGE: 'MM_ERR_PAYLOAD_TOO_LARGE',
+  /** No service route with that method and path. */
+  ROUTE_NOT_FOUND: 'MM_ERR_ROUTE_NOT_FOUND',
+  /** The service is shutting down or a backing store is unreachable. */
+  UNAVAILABLE: 'MM_ERR_UNAVAILABLE',
   /** Input data (a match file, a history log) that cannot be parsed. */
   INVALID_DATA: 'MM_ERR_INVALID_DATA',
 } as const;
