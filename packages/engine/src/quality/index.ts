@@ -1,2 +1,1 @@
-// Filled by its own work; see docs/ARCHITECTURE.md.
-export {};
+export type * from './types.ts';

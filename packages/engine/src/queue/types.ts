@@ -1,0 +1,304 @@
+/**
+ * Queues: the declarative config, the ticket, the effects, the status and the `Matchmaker`
+ * operations. The matchmaker is a pure state machine: time (`nowMs`) and a seeded `Random` are
+ * inputs, every operation validates before it changes anything, and every change is reported as an
+ * effect that the caller (server, simulator) carries out.
+ */
+
+import type {
+  CriterionConfig,
+  CriterionExplanation,
+  ExpectedChurn,
+  PlayerProfile,
+  RoundAggregate,
+} from '../quality/types.ts';
+import type { RandomState } from '../random.ts';
+import type { RatingModel } from '../rating/types.ts';
+
+/**
+ * A value that relaxes with a ticket's own wait (FlexMatch expansions, PlayFab rule expansion).
+ * At wait w the value is the more relaxed of: the last step with `afterMs <= w` (else `start`),
+ * and the linear ramp `start ± perSecond * (w - startAfterMs) / 1000` stopped at `limit`.
+ * "More relaxed" is lower for a quality threshold and higher for a maximum ping.
+ */
+export interface Relaxation {
+  readonly start: number;
+  readonly steps?: readonly { readonly afterMs: number; readonly value: number }[];
+  readonly linear?: {
+    readonly startAfterMs?: number;
+    readonly perSecond: number;
+    readonly limit: number;
+  };
+}
+
+/** Team shape: `count` teams of `size` players (1v1 up to 50v50; more than two teams allowed). */
+export interface TeamsConfig {
+  readonly count: number;
+  readonly size: number;
+}
+
+/** Which rating the tickets carry and how it is read. */
+export interface RatingConfig {
+  /** The rating track the service puts on tickets (e.g. `ranked-solo`, `normal-party`). */
+  readonly track: string;
+  /** Skills are clamped to this workable range before skill criteria (Awesomenauts caps the top). */
+  readonly skillRange?: { readonly min: number; readonly max: number };
+  /**
+   * Players with fewer games than this are calibrating: their skill is uncertain, so the skill
+   * criteria use a band of width `deviation` around the mean (gaps inside it count as zero).
+   */
+  readonly calibrationGames?: number;
+}
+
+/** Continuous mode: every tick evaluates the whole pool, longest-waiting first. */
+export interface ContinuousMode {
+  readonly kind: 'continuous';
+  /** Past this wait a ticket takes the best match available, whatever its quality. */
+  readonly maxWaitMs: number;
+  /** Candidates considered on each side of a ticket in skill order; default 8. */
+  readonly candidateWindow?: number;
+}
+
+/** Rounds mode (Awesomenauts): all waiting tickets are matched at once. */
+export interface RoundsMode {
+  readonly kind: 'rounds';
+  /** A round runs every `periodMs` after the previous one ... */
+  readonly periodMs: number;
+  /** ... or as soon as this many players wait ... */
+  readonly minPlayers?: number;
+  /** ... but never later than this wait of the oldest ticket. */
+  readonly maxWaitMs: number;
+  /** Time budget of the team formation per round, ms (measured by the injected clock). Default 200. */
+  readonly searchBudgetMs?: number;
+}
+
+export type QueueMode = ContinuousMode | RoundsMode;
+
+/**
+ * What the matchmaker maximises among acceptable candidates. `quality`: the match quality.
+ * `engagement`: 1 - the mean expected churn (EOMM). `blend`: `(1 - engagementWeight) * quality +
+ * engagementWeight * (1 - churn)`. `maxFavouriteWinProbability` is a fairness floor for any objective:
+ * no match forms whose favourite wins with more than this probability.
+ */
+export type Objective =
+  | { readonly kind: 'quality'; readonly maxFavouriteWinProbability?: number }
+  | { readonly kind: 'engagement'; readonly maxFavouriteWinProbability?: number }
+  | {
+      readonly kind: 'blend';
+      readonly engagementWeight: number;
+      readonly maxFavouriteWinProbability?: number;
+    };
+
+/** Dota-style gates, checked at enqueue for every player of the ticket. */
+export interface GatesConfig {
+  /** Ranked unlock: every party member needs at least this many games. */
+  readonly minGamesPlayed?: number;
+  /** Largest party (ticket) allowed; default and upper bound: the team size. */
+  readonly maxPartySize?: number;
+  /** Low-priority players: `separate` pool (default) or `reject` (Dota ranked). */
+  readonly lowPriority?: 'separate' | 'reject';
+  /** Roles this queue does not allow (e.g. `coach`). */
+  readonly disallowedRoles?: readonly string[];
+}
+
+/** Regions and latency. */
+export interface RegionsConfig {
+  /** The regions matches can be played in. Tickets must give a ping to at least one. */
+  readonly names: readonly string[];
+  /** The most ping any player of a match may have to its region, relaxing with the ticket's wait. */
+  readonly maxPingMs: Relaxation;
+}
+
+/** Optional acceptance step: proposed matches wait for every player to accept. */
+export interface AcceptanceConfig {
+  readonly timeoutMs: number;
+}
+
+/** ETA estimation in continuous mode: recent waits of similar tickets. */
+export interface EtaConfig {
+  /** Width of a rating band (skill units) for "similar"; default 200. */
+  readonly skillBandWidth?: number;
+  /** Recent waits kept per band and region; default 200. */
+  readonly samples?: number;
+}
+
+/** A queue, as a plain object (JSON; YAML is parsed at the edges). See docs/queues.md. */
+export interface QueueConfig {
+  readonly id: string;
+  readonly name?: string;
+  readonly teams: TeamsConfig;
+  readonly rating: RatingConfig;
+  readonly criteria: readonly CriterionConfig[];
+  /** Match quality a ticket accepts, relaxing with its wait (lower = more relaxed). */
+  readonly threshold: Relaxation;
+  readonly mode: QueueMode;
+  readonly objective?: Objective;
+  readonly gates?: GatesConfig;
+  readonly regions?: RegionsConfig;
+  readonly acceptance?: AcceptanceConfig;
+  /** How a round's matches combine into the round objective; default `mean`. */
+  readonly roundAggregate?: RoundAggregate;
+  /** A ticket still unmatched after this wait expires; default: never. */
+  readonly expireAfterMs?: number;
+  readonly eta?: EtaConfig;
+}
+
+/** A queue entry: one player, or a party (matched together, always on the same team). */
+export interface TicketInput<TRating> {
+  readonly ticketId: string;
+  readonly players: readonly PlayerProfile<TRating>[];
+  /** A stricter minimum quality of this ticket's own (e.g. pros who prefer to wait). */
+  readonly minQuality?: number;
+}
+
+/** A ticket in the pool, as exported and restored. */
+export interface WaitingTicket<TRating> extends TicketInput<TRating> {
+  readonly enqueuedAtMs: number;
+}
+
+/** The lifecycle of a ticket: one union (STYLE 4.2). */
+export type TicketState = 'searching' | 'proposed' | 'matched' | 'cancelled' | 'expired';
+
+/** One team of a match: its tickets and players. */
+export interface MatchTeam {
+  readonly ticketIds: readonly string[];
+  readonly playerIds: readonly string[];
+}
+
+/** A match as the effects report it. */
+export interface MatchSummary {
+  readonly matchId: string;
+  readonly teams: readonly MatchTeam[];
+  readonly region?: string;
+  readonly quality: number;
+  readonly criteria: readonly CriterionExplanation[];
+  /** Win probability of each team (draws excluded, normalised). */
+  readonly winProbabilities: readonly number[];
+  /** Mean expected churn of the players, when an engagement estimator is configured. */
+  readonly expectedChurn?: number;
+  /** True when a ticket past its maximum wait forced the match below someone's threshold. */
+  readonly forced: boolean;
+}
+
+/** Why a ticket left the pool without a match. */
+export type CancelReason = 'cancelled' | 'declined' | 'acceptance-timeout';
+
+/** What an operation did. The caller carries the effects out (notify players, start a server). */
+export type MatchmakerEffect =
+  | { readonly kind: 'proposed'; readonly match: MatchSummary; readonly deadlineMs: number }
+  | {
+      readonly kind: 'matched';
+      readonly match: MatchSummary;
+      readonly atMs: number;
+      /** Each ticket's wait at the moment the match formed. */
+      readonly waitMsByTicket: Readonly<Record<string, number>>;
+    }
+  | {
+      readonly kind: 'returned';
+      readonly ticketId: string;
+      readonly matchId: string;
+      readonly reason: 'declined' | 'acceptance-timeout';
+    }
+  | { readonly kind: 'expired'; readonly ticketId: string; readonly waitMs: number }
+  | { readonly kind: 'cancelled'; readonly ticketId: string; readonly reason: CancelReason };
+
+/** When a ticket can expect its match. */
+export type Eta =
+  /** Rounds: the exact time of the next round. */
+  | { readonly kind: 'round'; readonly atMs: number }
+  /** Continuous: median and 90th percentile of recent waits of similar tickets (remaining, ms). */
+  | {
+      readonly kind: 'estimate';
+      readonly remainingMedianMs: number;
+      readonly remainingP90Ms: number;
+      readonly samples: number;
+    }
+  /** Continuous with no similar recent match yet. */
+  | { readonly kind: 'unknown' };
+
+/** Why a ticket is still waiting: the best candidate found for it and what held it back. */
+export interface WaitExplanation {
+  /** The ticket's current threshold (after relaxation, and its own `minQuality`). */
+  readonly thresholdNow: number;
+  /** The best candidate match found at the last evaluation, if any. */
+  readonly bestCandidate?: {
+    readonly quality: number;
+    readonly ticketIds: readonly string[];
+    readonly criteria: readonly CriterionExplanation[];
+    /** Criteria that scored below the threshold (they pulled the weighted mean under it). */
+    readonly belowThreshold: readonly CriterionExplanation[];
+    /** Tickets of the candidate that did not accept it under their own wait and threshold. */
+    readonly rejectedBy: readonly string[];
+  };
+  /** A sentence for players and dashboards. */
+  readonly summary: string;
+}
+
+/** `status(ticketId, nowMs)`. */
+export interface TicketStatus {
+  readonly ticketId: string;
+  readonly state: TicketState;
+  readonly waitMs: number;
+  readonly eta?: Eta;
+  readonly explanation?: WaitExplanation;
+  /** The match the ticket is proposed for or matched in. */
+  readonly matchId?: string;
+}
+
+/** A proposed match awaiting acceptance, as exported. */
+export interface PendingProposal {
+  readonly match: MatchSummary;
+  readonly deadlineMs: number;
+  readonly acceptedPlayerIds: readonly string[];
+}
+
+/** The matchmaker's whole state as JSON, for the service to persist and restore. */
+export interface MatchmakerSnapshot<TRating> {
+  readonly version: 1;
+  readonly queueId: string;
+  /** Waiting and proposed tickets, oldest first. */
+  readonly tickets: readonly WaitingTicket<TRating>[];
+  readonly proposals: readonly PendingProposal[];
+  readonly randomState: RandomState;
+  readonly lastTickMs?: number;
+  readonly lastRoundMs?: number;
+  readonly matchCounter: number;
+  /** Recent waits for the ETA: `[bandKey, waitMs][]`. */
+  readonly recentWaits: readonly (readonly [string, number])[];
+}
+
+/** Inputs to `createMatchmaker`. */
+export interface MatchmakerOptions<TRating> {
+  readonly config: QueueConfig;
+  readonly ratingModel: RatingModel<TRating>;
+  /** Seed of the engine's Random (ignored when restoring a snapshot, which carries the state). */
+  readonly seed: number;
+  /** Needed when the queue has an `engagement` criterion or objective. */
+  readonly expectedChurn?: ExpectedChurn<TRating>;
+  /** A ms clock for the rounds search's time budget only; default: a fixed iteration budget. */
+  readonly clock?: () => number;
+  readonly snapshot?: MatchmakerSnapshot<TRating>;
+}
+
+/**
+ * A queue's matchmaker. Every operation validates its input first and throws `MatchdError`
+ * (naming the field in `details.path`) without changing anything; `nowMs` must never go backwards.
+ */
+export interface Matchmaker<TRating> {
+  readonly config: QueueConfig;
+  /** Adds a ticket (a player or an atomic party). Throws on bad tickets and failed gates. */
+  enqueue(ticket: TicketInput<TRating>, nowMs: number): readonly MatchmakerEffect[];
+  /** Removes a searching or proposed ticket (a proposed match it was in returns the others). */
+  cancel(ticketId: string, nowMs: number): readonly MatchmakerEffect[];
+  /** A player of a proposed ticket accepts; the match forms when the last player accepts. */
+  accept(ticketId: string, playerId: string, nowMs: number): readonly MatchmakerEffect[];
+  /** A player declines: their ticket leaves, the others return keeping their wait. */
+  decline(ticketId: string, playerId: string, nowMs: number): readonly MatchmakerEffect[];
+  /** Runs matchmaking at `nowMs`: forms, proposes, times out and expires. */
+  tick(nowMs: number): readonly MatchmakerEffect[];
+  status(ticketId: string, nowMs: number): TicketStatus;
+  /** Number of tickets and players waiting (searching or proposed). */
+  size(): { readonly tickets: number; readonly players: number };
+  /** The whole state as JSON; `createMatchmaker({ ..., snapshot })` continues from it. */
+  exportSnapshot(): MatchmakerSnapshot<TRating>;
+}
