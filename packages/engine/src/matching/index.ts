@@ -1,2 +1,4 @@
 // Filled by its own work; see docs/ARCHITECTURE.md.
-export {};
+
+export * from './team-formation/index.ts';
+export * from './team-pairing.ts';

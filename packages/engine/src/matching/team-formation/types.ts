@@ -1,0 +1,150 @@
+/**
+ * Public types of team formation: a round's pool of tickets (parties are atomic) into matches of
+ * `teamCount` teams of `teamSize` players, maximising the round's aggregate of a caller's match score.
+ */
+import type { Random } from '../../random.ts';
+
+/** One ticket of the pool: a solo player or a party that must stay on one team. */
+export interface FormationTicket {
+  /** Players on the ticket (party size), an integer in [1, teamSize]. */
+  readonly size: number;
+  /**
+   * Key of the sorted-chunk start (e.g. the party's mean rating): neighbours in this order start in
+   * the same match. Defaults to 0 (the start then follows the pool's order).
+   */
+  readonly sortKey?: number;
+  /**
+   * Who plays first when the pool does not fill whole matches (e.g. `waitMs`: longest-waiting first).
+   * A kept ticket is never replaced by a left-out ticket of lower priority. Defaults to 0 for all, which
+   * lets the search choose the left-out tickets by the objective alone.
+   */
+  readonly priority?: number;
+}
+
+/**
+ * A match's teams as arrays of ticket indices into `FormMatchesOptions.tickets`. When handed to
+ * `scoreMatch`, the arrays are buffers reused between calls: read them, copy them if you keep them.
+ */
+export type TeamIndices = readonly (readonly number[])[];
+
+/**
+ * Scores one match; higher is better (a quality in [0, 1], a negated expected churn, or a blend).
+ * Must be finite and must not depend on the order of the teams (permuted teams are the same split).
+ */
+export type ScoreMatch = (teams: TeamIndices) => number;
+
+/**
+ * How match scores combine into the round's objective: `mean` (Awesomenauts' megascore), or
+ * `sqrt-mean`, the mean of square roots, which favours raising the worst matches (scores must be >= 0).
+ */
+export type FormationAggregate = 'mean' | 'sqrt-mean';
+
+/**
+ * `restarts`: best-improvement exchanges to a local optimum, restarted from perturbed sorted starts
+ * while the budget lasts (Awesomenauts' Galactron). `annealing`: simulated annealing over random
+ * exchanges, as the post's readers suggested; same start, same exhaustive re-splits.
+ */
+export type FormationMethod = 'restarts' | 'annealing';
+
+/** Tuning of the annealing method; the defaults calibrate the temperature from the pool. */
+export interface AnnealingOptions {
+  /**
+   * Start temperature in objective units; default: the mean |delta| of 200 random exchanges from the
+   * start (so about a third of worsening moves are accepted at first).
+   */
+  readonly initialTemperature?: number;
+  /** End temperature as a fraction of the start temperature; default 1e-3. */
+  readonly finalTemperatureRatio?: number;
+  /**
+   * Number of reheats: the schedule is run this many times in a row (each from the best state so
+   * far); default 1.
+   */
+  readonly cycles?: number;
+}
+
+/** Options of `formMatches`. Give `budgetMs` (with `clock`), `maxRestarts`/`maxIterations`, or both. */
+export interface FormMatchesOptions {
+  readonly tickets: readonly FormationTicket[];
+  /** Teams per match (2 for NvN); an integer >= 2. */
+  readonly teamCount: number;
+  /** Players per team; an integer >= 1. */
+  readonly teamSize: number;
+  readonly scoreMatch: ScoreMatch;
+  /** Seeded generator for perturbed restarts and annealing moves. */
+  readonly random: Random;
+  /** Default `mean`. */
+  readonly aggregate?: FormationAggregate;
+  /** Default `restarts`. */
+  readonly method?: FormationMethod;
+  /** Milliseconds from any origin; required with `budgetMs`, also used to time the trace. */
+  readonly clock?: () => number;
+  /** Time budget; the search stops at the first check after it is spent (checks are per exchange). */
+  readonly budgetMs?: number;
+  /** Restarts method: number of starts (the sorted start counts as the first). */
+  readonly maxRestarts?: number;
+  /** Annealing method: number of proposed moves over the whole schedule. */
+  readonly maxIterations?: number;
+  /**
+   * Largest number of tickets exchanged against one ticket of equal total size (a duo against two
+   * solos is 2); default 3. 1 means one-for-one swaps of equal-size tickets only.
+   */
+  readonly maxGroupSize?: number;
+  readonly annealing?: AnnealingOptions;
+}
+
+/** One formed match. */
+export interface FormedMatch {
+  /** Teams as ticket indices, each summing to `teamSize` players. */
+  readonly teams: TeamIndices;
+  /** `scoreMatch` of these teams (before aggregation). */
+  readonly score: number;
+}
+
+/** A point of the objective trace: the best objective known at `elapsedMs` into the search. */
+export interface ObjectiveTracePoint {
+  /** Clock milliseconds since the search began (0 without a clock). */
+  readonly elapsedMs: number;
+  /** Restart (0-based) or annealing cycle during which this best was found. */
+  readonly restart: number;
+  /** Exchanges performed (restarts) or moves proposed (annealing) so far in the whole search. */
+  readonly step: number;
+  readonly objective: number;
+}
+
+/** Result of `formMatches`: the best round found. */
+export interface FormMatchesResult {
+  readonly matches: readonly FormedMatch[];
+  /** Ticket indices not placed in any match, in increasing order. */
+  readonly leftOut: readonly number[];
+  /** The aggregate (per `aggregate`) of the matches' scores; 0 when there is no match. */
+  readonly objective: number;
+  /** The best objective over time; the first point is the sorted start. */
+  readonly trace: readonly ObjectiveTracePoint[];
+  /** Starts run (restarts method) or annealing cycles run. */
+  readonly restarts: number;
+  /** Exchanges applied (restarts) or moves proposed (annealing). */
+  readonly steps: number;
+  /** Calls to `scoreMatch`. */
+  readonly evaluations: number;
+  /** Clock milliseconds spent (0 without a clock). */
+  readonly elapsedMs: number;
+}
+
+/** Options of `bestSplit`: the exhaustive split of one match's tickets into teams. */
+export interface BestSplitOptions {
+  /** The pool's tickets (only `size` is read). */
+  readonly tickets: readonly FormationTicket[];
+  /** Indices of the match's tickets; their sizes sum to teamCount * teamSize. */
+  readonly members: readonly number[];
+  readonly teamCount: number;
+  readonly teamSize: number;
+  readonly scoreMatch: ScoreMatch;
+}
+
+/** The best split of one match, or undefined when the parties cannot be split into full teams. */
+export interface BestSplit {
+  readonly teams: TeamIndices;
+  readonly score: number;
+  /** Splits scored (each distinct split once: team order does not count). */
+  readonly splitsScored: number;
+}
