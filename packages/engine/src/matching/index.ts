@@ -1,4 +1,2 @@
-// Filled by its own work; see docs/ARCHITECTURE.md.
-
-export * from './team-formation/index.ts';
-export * from './team-pairing.ts';
+// Matching: exact minimum-cost pairing (helper D) and team formation / team pairing (helper E).
+export type * from './types.ts';
