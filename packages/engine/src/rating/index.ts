@@ -1,1 +1,2 @@
 export type * from './types.ts';
+export * from './elo/index.ts';
