@@ -1,0 +1,101 @@
+/**
+ * One rated match through the whole policy: for every player's track record, time away is applied
+ * (inactivity), calibration games get their speed-up, the model predicts and updates, and each
+ * record counts the game, its time and the player's surprise (which may re-open calibration).
+ * Everything is validated before anything is computed; the inputs are never changed.
+ */
+import { requireFiniteOption } from '../../errors.ts';
+import type { MatchResult, RatingModel } from '../types.ts';
+import {
+  afterCalibrationGame,
+  beforeCalibrationGame,
+  type CalibrationPolicy,
+  recordCalibrationGame,
+  surprise,
+  validateCalibrationPolicy,
+} from './calibration.ts';
+import { applyInactivity, type InactivityPolicy, idleMs } from './inactivity.ts';
+import type { RatingAccess } from './rating-access.ts';
+import type { TrackRecord } from './tracks.ts';
+
+/** The policy around a model. */
+export interface RatingPolicy {
+  readonly calibration: CalibrationPolicy;
+  readonly inactivity?: InactivityPolicy;
+}
+
+/** Input of `rateTrackedMatch`. */
+export interface TrackedMatch<TRating> {
+  readonly model: RatingModel<TRating>;
+  readonly access: RatingAccess<TRating>;
+  readonly policy: RatingPolicy;
+  /** Each player's record on the match's track, by team. */
+  readonly teams: readonly (readonly TrackRecord<TRating>[])[];
+  readonly weights?: readonly (readonly number[])[];
+  readonly result: MatchResult;
+  readonly nowMs: number;
+}
+
+/**
+ * Each team's predicted and observed share of first place: observed 1 for a sole winner, 1/k for
+ * each of k teams tied first, 0 otherwise; predicted win[t] plus an even share of the draw mass.
+ */
+function teamScores(
+  ranks: readonly number[],
+  win: readonly number[],
+  draw: number,
+): { p: number; y: number }[] {
+  const best = Math.min(...ranks);
+  const tiedFirst = ranks.filter((rank) => rank === best).length;
+  return ranks.map((rank, t) => ({
+    p: (win[t] as number) + draw / ranks.length,
+    y: rank === best ? 1 / tiedFirst : 0,
+  }));
+}
+
+/** New track records (same shape as `teams`) after the match. */
+export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRecord<TRating>[][] {
+  const { model, access, policy, teams, result, nowMs } = input;
+  validateCalibrationPolicy(policy.calibration);
+  requireFiniteOption('nowMs', nowMs);
+  for (const team of teams) {
+    for (const record of team) {
+      model.validate(record.rating);
+      requireFiniteOption('gamesPlayed', record.gamesPlayed, 0);
+      idleMs(record.lastPlayedMs, nowMs); // throws if time went backwards
+    }
+  }
+  const prepared = teams.map((team) =>
+    team.map((record) => {
+      const rested =
+        policy.inactivity === undefined
+          ? record.rating
+          : applyInactivity(
+              record.rating,
+              { lastPlayedMs: record.lastPlayedMs, nowMs },
+              policy.inactivity,
+              access,
+            );
+      return beforeCalibrationGame(rested, record.calibration, policy.calibration, access);
+    }),
+  );
+  const match =
+    input.weights === undefined ? { teams: prepared } : { teams: prepared, weights: input.weights };
+  const prediction = model.predict(match, { nowMs });
+  const updated = model.update(match, result, { nowMs });
+  const scores = teamScores(result.ranks, prediction.win, prediction.draw);
+  return teams.map((team, t) => {
+    const { p, y } = scores[t] as { p: number; y: number };
+    const gameSurprise = surprise(p, y);
+    return team.map((record, i) => {
+      const before = prepared[t]?.[i] as TRating;
+      const after = updated[t]?.[i] as TRating;
+      return {
+        rating: afterCalibrationGame(before, after, record.calibration, policy.calibration, access),
+        gamesPlayed: record.gamesPlayed + 1,
+        lastPlayedMs: nowMs,
+        calibration: recordCalibrationGame(record.calibration, gameSurprise, policy.calibration),
+      };
+    });
+  });
+}
