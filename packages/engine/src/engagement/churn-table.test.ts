@@ -23,8 +23,12 @@ describe('churn tables', () => {
   it('looks up the last K-1 outcomes plus the upcoming one', () => {
     const churn = Object.fromEntries(churnTableKeys(2).map((key, i) => [key, i / 10]));
     const table = createChurnTable(churn);
-    assert.equal(tableChurn(table, ['L', 'L', 'W'], 'L'), churn.WL);
-    assert.deepEqual(tableOutcomeChurn(table, ['D']), { win: churn.DW, draw: churn.DD, loss: churn.DL });
+    assert.equal(tableChurn(table, ['L', 'L', 'W'], 'L'), churn['WL']);
+    assert.deepEqual(tableOutcomeChurn(table, ['D']), {
+      win: churn['DW'],
+      draw: churn['DD'],
+      loss: churn['DL'],
+    });
     assert.throws(
       () =>
         tableChurn(createChurnTable(Object.fromEntries(churnTableKeys(3).map((k) => [k, 0.5]))), ['W'], 'L'),
@@ -70,10 +74,11 @@ describe('churn tables', () => {
     assert.deepEqual(cell('LL'), { key: 'LL', matches: 1, churned: 1, churn: 1 });
     assert.deepEqual(cell('LD'), { key: 'LD', matches: 1, churned: 1, churn: 1 });
     // A key never seen takes the overall rate; a prior pulls rare keys towards it.
-    assert.equal(estimate.table.churn.WW, estimate.overallChurn);
+    assert.equal(estimate.table.churn['WW'], estimate.overallChurn);
     const smoothed = estimateChurnTable(labelled, { keyLength: 2, priorMatches: 2 });
     assert.ok(
-      (smoothed.table.churn.LL as number) < 1 && (smoothed.table.churn.LL as number) > smoothed.overallChurn,
+      (smoothed.table.churn['LL'] as number) < 1 &&
+        (smoothed.table.churn['LL'] as number) > smoothed.overallChurn,
     );
   });
 });
