@@ -1,2 +1,3 @@
 export type * from './types.ts';
 export * from './elo/index.ts';
+export * from './policy/index.ts';

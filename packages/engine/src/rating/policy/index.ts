@@ -1,0 +1,13 @@
+/**
+ * Rating policy around any model: tracks, calibration, inactivity, season reset, party adjustment,
+ * experience and display scales (see docs/ratings-policy.md).
+ */
+export * from './calibration.ts';
+export * from './display.ts';
+export * from './experience.ts';
+export * from './inactivity.ts';
+export * from './party-adjustment.ts';
+export * from './rate-tracked-match.ts';
+export * from './rating-access.ts';
+export * from './season-reset.ts';
+export * from './tracks.ts';
