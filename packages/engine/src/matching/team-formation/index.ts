@@ -1,3 +1,6 @@
+export { bestSplit } from './best-split.ts';
+export { formMatches } from './form-matches.ts';
+export { fillableMatchCount } from './packing.ts';
 export type {
   AnnealingOptions,
   BestSplit,

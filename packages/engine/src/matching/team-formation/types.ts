@@ -49,8 +49,8 @@ export type FormationMethod = 'restarts' | 'annealing';
 /** Tuning of the annealing method; the defaults calibrate the temperature from the pool. */
 export interface AnnealingOptions {
   /**
-   * Start temperature in objective units; default: the mean |delta| of 200 random exchanges from the
-   * start (so about a third of worsening moves are accepted at first).
+   * Start temperature in objective units; default: the mean |change| of 200 random exchanges from the
+   * start, divided by ln 3 (so that a move of that size is accepted with probability 1/3 at first).
    */
   readonly initialTemperature?: number;
   /** End temperature as a fraction of the start temperature; default 1e-3. */
@@ -89,6 +89,12 @@ export interface FormMatchesOptions {
    * solos is 2); default 3. 1 means one-for-one swaps of equal-size tickets only.
    */
   readonly maxGroupSize?: number;
+  /**
+   * Restarts method: each match exchanges tickets with this many matches on either side of it in the
+   * order of mean sort key (and always with the left-out set); default 8. A number >= the match
+   * count makes the neighbourhood complete. Annealing draws partners from the same window.
+   */
+  readonly neighbourMatches?: number;
   readonly annealing?: AnnealingOptions;
 }
 

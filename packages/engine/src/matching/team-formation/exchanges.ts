@@ -1,0 +1,277 @@
+/**
+ * The exchange neighbourhood and the best-improvement descent (Awesomenauts: "we simply try all swaps
+ * and then perform the best one", re-splitting both matches exhaustively for each).
+ *
+ * An exchange moves a unit of tickets from one container to another and a unit of equal player count
+ * back, where one of the two units is a single ticket (a duo for two solos, a trio for a duo and a
+ * solo, ...): so every match stays full and parties stay whole. The left-out set is a container too.
+ *
+ * Cost: the delta of an exchange is gain(A, X -> y) + gain(B, y -> X). For a single incoming ticket the
+ * gain depends only on the receiving match and the ticket, so it is cached per (match version,
+ * ticket) and survives changes elsewhere; after an exchange only the two touched matches are
+ * re-scored against their neighbours. The best exchange of each pair of containers is cached by the
+ * pair's versions.
+ */
+import { INFEASIBLE, type MatchEvaluator } from './match-evaluator.ts';
+import type { Exchange, RoundState } from './round-state.ts';
+
+/** Above this many left-out tickets, groups from the left-out set are not enumerated (singles are). */
+const BENCH_GROUP_LIMIT = 24;
+
+/** A container's units (subsets of up to maxGroupSize tickets), by total size. */
+interface Units {
+  readonly version: number;
+  /** bySize[size]: units of that total size; single tickets first. */
+  readonly bySize: (readonly number[])[][];
+  /** Position of each single ticket in bySize[its size]. */
+  readonly singleAt: Map<number, number>;
+}
+
+export interface ExchangeContext {
+  readonly state: RoundState;
+  readonly evaluator: MatchEvaluator;
+  readonly sizes: ArrayLike<number>;
+  readonly priorities: ArrayLike<number>;
+  /** False when every ticket has the same priority (then the left-out set is chosen freely). */
+  readonly prioritiesDiffer: boolean;
+  readonly maxGroupSize: number;
+  readonly teamSize: number;
+}
+
+/** Caches of one descent (valid for one RoundState). */
+export class ExchangeSearch {
+  private readonly context: ExchangeContext;
+  private readonly units = new Map<number, Units>();
+  private readonly gains = new Map<number, { version: number; byTicket: Map<number, Float64Array> }>();
+  private readonly pairBest = new Map<
+    number,
+    { versionA: number; versionB: number; best: Exchange | undefined }
+  >();
+  private readonly scratch: number[] = [];
+
+  constructor(context: ExchangeContext) {
+    this.context = context;
+  }
+
+  /** The container's units, rebuilt when its members changed. */
+  unitsOf(container: number): Units {
+    const { state, sizes, maxGroupSize, teamSize } = this.context;
+    const version = state.version[container] as number;
+    const cached = this.units.get(container);
+    if (cached !== undefined && cached.version === version) return cached;
+    const members = state.members[container] as number[];
+    const bySize: (readonly number[])[][] = Array.from({ length: teamSize + 1 }, () => []);
+    const singleAt = new Map<number, number>();
+    for (const ticket of members) {
+      const list = bySize[sizes[ticket] as number] as (readonly number[])[];
+      singleAt.set(ticket, list.length);
+      list.push([ticket]);
+    }
+    const groupLimit = container === state.bench && members.length > BENCH_GROUP_LIMIT ? 1 : maxGroupSize;
+    const chosen: number[] = [];
+    const visit = (start: number, total: number): void => {
+      if (chosen.length >= 2) (bySize[total] as (readonly number[])[]).push(chosen.slice());
+      if (chosen.length === groupLimit) return;
+      for (let k = start; k < members.length; k++) {
+        const ticket = members[k] as number;
+        const next = total + (sizes[ticket] as number);
+        // A group stands in for one ticket, so it is never larger than a team.
+        if (next > teamSize) continue;
+        chosen.push(ticket);
+        visit(k + 1, next);
+        chosen.pop();
+      }
+    };
+    visit(0, 0);
+    const units: Units = { version, bySize, singleAt };
+    this.units.set(container, units);
+    return units;
+  }
+
+  /**
+   * Value gain of match `container` when ticket `incoming` replaces each of its units of the same size
+   * (INFEASIBLE where the parties no longer split); zeros for the bench.
+   */
+  gainsOf(container: number, incoming: number): Float64Array {
+    const { state, evaluator, sizes } = this.context;
+    const version = state.version[container] as number;
+    let entry = this.gains.get(container);
+    if (entry === undefined || entry.version !== version) {
+      entry = { version, byTicket: new Map() };
+      this.gains.set(container, entry);
+    }
+    let gains = entry.byTicket.get(incoming);
+    if (gains !== undefined) return gains;
+    const units = this.unitsOf(container).bySize[sizes[incoming] as number] as (readonly number[])[];
+    gains = new Float64Array(units.length);
+    if (container !== state.bench) {
+      const base = state.value[container] as number;
+      units.forEach((unit, k) => {
+        const score = this.scoreWith(container, unit, [incoming]);
+        (gains as Float64Array)[k] = score === INFEASIBLE ? INFEASIBLE : evaluator.value(score) - base;
+      });
+    }
+    entry.byTicket.set(incoming, gains);
+    return gains;
+  }
+
+  /** Raw best-split score of `container` with `leaving` replaced by `arriving`. */
+  scoreWith(container: number, leaving: readonly number[], arriving: readonly number[]): number {
+    const scratch = this.scratch;
+    scratch.length = 0;
+    for (const ticket of this.context.state.members[container] as number[]) {
+      if (!leaving.includes(ticket)) scratch.push(ticket);
+    }
+    for (const ticket of arriving) scratch.push(ticket);
+    return this.context.evaluator.best(scratch, scratch.length);
+  }
+
+  /** Value gain of `container` for the exchange, with its raw score (0 and 0 for the bench). */
+  private freshGain(container: number, leaving: readonly number[], arriving: readonly number[]) {
+    const { state, evaluator } = this.context;
+    if (container === state.bench) return { gain: 0, score: 0 };
+    const score = this.scoreWith(container, leaving, arriving);
+    if (score === INFEASIBLE) return { gain: INFEASIBLE, score };
+    return { gain: evaluator.value(score) - (state.value[container] as number), score };
+  }
+
+  /** True when the exchange respects priorities (no kept ticket replaced by one of other priority). */
+  allowed(from: number, to: number, outgoing: readonly number[], incoming: readonly number[]): boolean {
+    const { state, priorities, prioritiesDiffer } = this.context;
+    if (!prioritiesDiffer || (from !== state.bench && to !== state.bench)) return true;
+    const first = priorities[outgoing[0] as number] as number;
+    for (const ticket of outgoing) if (priorities[ticket] !== first) return false;
+    for (const ticket of incoming) if (priorities[ticket] !== first) return false;
+    return true;
+  }
+
+  /** The best exchange between containers a and b (a < b), cached by both versions. */
+  bestBetween(a: number, b: number): Exchange | undefined {
+    const { state } = this.context;
+    const key = a * (state.matchTotal + 1) + b;
+    const versionA = state.version[a] as number;
+    const versionB = state.version[b] as number;
+    const cached = this.pairBest.get(key);
+    if (cached !== undefined && cached.versionA === versionA && cached.versionB === versionB)
+      return cached.best;
+    const best = this.computeBestBetween(a, b);
+    this.pairBest.set(key, { versionA, versionB, best });
+    return best;
+  }
+
+  private computeBestBetween(a: number, b: number): Exchange | undefined {
+    let best: Exchange | undefined;
+    const consider = (exchange: Exchange): void => {
+      if (best === undefined || exchange.delta > best.delta) best = exchange;
+    };
+    this.singleInto(a, b, consider);
+    this.singleInto(b, a, consider);
+    return best;
+  }
+
+  /**
+   * Every exchange in which a single ticket y of `source` enters `target` for a unit X of `target`
+   * (one-for-one, or a group X for y). One-for-one exchanges are seen from both sides; a duplicate
+   * changes nothing but time, so only the `target < source` side keeps them.
+   */
+  private singleInto(target: number, source: number, consider: (exchange: Exchange) => void): void {
+    const { state, sizes } = this.context;
+    const targetUnitsBySize = this.unitsOf(target).bySize;
+    const sourceUnits = this.unitsOf(source);
+    for (const incoming of state.members[source] as number[]) {
+      const size = sizes[incoming] as number;
+      const targetUnits = targetUnitsBySize[size] as (readonly number[])[];
+      if (targetUnits.length === 0) continue;
+      const targetGains = this.gainsOf(target, incoming);
+      for (let k = 0; k < targetUnits.length; k++) {
+        const targetGain = targetGains[k] as number;
+        if (targetGain === INFEASIBLE) continue;
+        const unit = targetUnits[k] as readonly number[];
+        if (unit.length === 1 && target > source) continue;
+        if (!this.allowed(target, source, unit, [incoming])) continue;
+        let sourceGain: number;
+        let sourceScore: number;
+        if (unit.length === 1) {
+          const back = this.gainsOf(source, unit[0] as number);
+          sourceGain = back[sourceUnits.singleAt.get(incoming) as number] as number;
+          sourceScore = source === state.bench ? 0 : Number.NaN;
+        } else {
+          const fresh = this.freshGain(source, [incoming], unit);
+          sourceGain = fresh.gain;
+          sourceScore = fresh.score;
+        }
+        if (sourceGain === INFEASIBLE) continue;
+        consider({
+          from: target,
+          to: source,
+          outgoing: unit,
+          incoming: [incoming],
+          fromScore: Number.NaN,
+          toScore: sourceScore,
+          delta: targetGain + sourceGain,
+        });
+      }
+    }
+  }
+
+  /** Fills in the raw scores of an exchange chosen from cached gains (which keep values only). */
+  complete(exchange: Exchange): Exchange {
+    const { state } = this.context;
+    const fromScore =
+      exchange.from === state.bench ? 0 : this.scoreWith(exchange.from, exchange.outgoing, exchange.incoming);
+    const toScore =
+      exchange.to === state.bench ? 0 : this.scoreWith(exchange.to, exchange.incoming, exchange.outgoing);
+    return { ...exchange, fromScore, toScore };
+  }
+}
+
+/** Options of one best-improvement descent. */
+export interface DescentOptions {
+  readonly context: ExchangeContext;
+  readonly keys: ArrayLike<number>;
+  /** Matches on each side (in mean-key order) that a match exchanges with; >= matchTotal means all. */
+  readonly neighbourMatches: number;
+  readonly shouldStop: () => boolean;
+  /** Called after each applied exchange. */
+  readonly onStep: () => void;
+}
+
+/** Runs best-improvement exchanges until none improves or `shouldStop`; returns exchanges applied. */
+export function descend(options: DescentOptions): number {
+  const { context, keys, neighbourMatches, shouldStop, onStep } = options;
+  const { state, sizes } = context;
+  const search = new ExchangeSearch(context);
+  const matchTotal = state.matchTotal;
+  const tolerance = 1e-12;
+  let steps = 0;
+  while (!shouldStop()) {
+    let best: Exchange | undefined;
+    const consider = (a: number, b: number): void => {
+      const candidate = search.bestBetween(a, b);
+      if (candidate !== undefined && (best === undefined || candidate.delta > best.delta)) best = candidate;
+    };
+    if (neighbourMatches >= matchTotal - 1) {
+      for (let a = 0; a < matchTotal; a++) for (let b = a + 1; b < matchTotal; b++) consider(a, b);
+    } else {
+      const order = Array.from({ length: matchTotal }, (_, match) => match);
+      const meanKeys = order.map((match) => state.meanKey(match, sizes, keys));
+      order.sort((x, y) => (meanKeys[x] as number) - (meanKeys[y] as number) || x - y);
+      for (let rank = 0; rank < matchTotal; rank++) {
+        for (let offset = 1; offset <= neighbourMatches && rank + offset < matchTotal; offset++) {
+          const x = order[rank] as number;
+          const y = order[rank + offset] as number;
+          consider(Math.min(x, y), Math.max(x, y));
+        }
+      }
+    }
+    if ((state.members[state.bench] as number[]).length > 0) {
+      for (let match = 0; match < matchTotal; match++) consider(match, state.bench);
+    }
+    const chosen = best as Exchange | undefined;
+    if (chosen === undefined || chosen.delta <= tolerance * (1 + Math.abs(state.valueSum))) break;
+    state.apply(search.complete(chosen));
+    steps += 1;
+    onStep();
+  }
+  return steps;
+}

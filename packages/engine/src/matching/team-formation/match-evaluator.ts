@@ -1,0 +1,151 @@
+/**
+ * Scores a set of tickets as one match: the best of its exhaustive splits under the caller's
+ * `scoreMatch`. The one hot path of the search, so it reuses its buffers: the team arrays handed to
+ * `scoreMatch` are the same arrays on every call.
+ */
+import { ErrorCodes, MatchdError } from '../../errors.ts';
+import { SplitCatalogue, type SplitPattern } from './splits.ts';
+import type { FormationAggregate, ScoreMatch } from './types.ts';
+
+/** Returned by `best` when the tickets cannot be split into full teams. */
+export const INFEASIBLE = Number.NEGATIVE_INFINITY;
+
+export interface MatchEvaluatorOptions {
+  readonly sizes: ArrayLike<number>;
+  readonly teamCount: number;
+  readonly teamSize: number;
+  readonly scoreMatch: ScoreMatch;
+  readonly aggregate: FormationAggregate;
+}
+
+export class MatchEvaluator {
+  /** Calls to `scoreMatch` so far. */
+  evaluations = 0;
+  private readonly sizes: ArrayLike<number>;
+  private readonly teamCount: number;
+  private readonly scoreMatch: ScoreMatch;
+  private readonly sqrtAggregate: boolean;
+  private readonly catalogue: SplitCatalogue;
+  /** Patterns by a numeric key (sum of base^(size-1)); base exceeds any count of one size. */
+  private readonly byKey = new Map<number, SplitPattern>();
+  private readonly keyWeights: number[];
+  private readonly numericKeys: boolean;
+  private readonly teams: number[][];
+  private order: number[] = [];
+  private orderedSizes: number[] = [];
+  /** Split index and ordered members of the last feasible `best` call (for `teamsOfLast`). */
+  private lastSplit = -1;
+  private lastPattern: SplitPattern | undefined;
+
+  constructor(options: MatchEvaluatorOptions) {
+    this.sizes = options.sizes;
+    this.teamCount = options.teamCount;
+    this.scoreMatch = options.scoreMatch;
+    this.sqrtAggregate = options.aggregate === 'sqrt-mean';
+    this.catalogue = new SplitCatalogue(options.teamCount, options.teamSize);
+    const base = options.teamCount * options.teamSize + 1;
+    this.keyWeights = [];
+    let weight = 1;
+    for (let size = 0; size <= options.teamSize; size++) {
+      this.keyWeights.push(weight);
+      if (size >= 1) weight *= base;
+    }
+    this.numericKeys = weight < Number.MAX_SAFE_INTEGER;
+    this.teams = Array.from({ length: options.teamCount }, () => []);
+  }
+
+  /** The objective's per-match term for a raw score: identity, or its square root for `sqrt-mean`. */
+  value(score: number): number {
+    return this.sqrtAggregate ? Math.sqrt(score) : score;
+  }
+
+  /**
+   * The best raw score over every split of `members[0 .. length)`, or INFEASIBLE when none exists.
+   * Throws INVALID_OPTION when `scoreMatch` returns a non-finite number (or a negative one under
+   * `sqrt-mean`): a broken callback must not silently steer the search.
+   */
+  best(members: ArrayLike<number>, length: number): number {
+    const pattern = this.patternOf(members, length);
+    if (pattern.splitCount === 0) {
+      this.lastPattern = undefined;
+      return INFEASIBLE;
+    }
+    const { assignment } = pattern;
+    const order = this.order;
+    const teams = this.teams;
+    let bestScore = INFEASIBLE;
+    let bestSplit = -1;
+    for (let split = 0, offset = 0; split < pattern.splitCount; split++, offset += length) {
+      for (const team of teams) team.length = 0;
+      for (let position = 0; position < length; position++) {
+        (teams[assignment[offset + position] as number] as number[]).push(order[position] as number);
+      }
+      const score = this.scoreMatch(teams);
+      this.evaluations += 1;
+      if (!Number.isFinite(score) || (this.sqrtAggregate && score < 0)) this.rejectScore(score);
+      if (score > bestScore) {
+        bestScore = score;
+        bestSplit = split;
+      }
+    }
+    this.lastSplit = bestSplit;
+    this.lastPattern = pattern;
+    return bestScore;
+  }
+
+  /** Copies of the teams of the last feasible `best` call's best split. */
+  teamsOfLast(): number[][] {
+    const pattern = this.lastPattern;
+    if (pattern === undefined) throw new Error('teamsOfLast: the last evaluation was infeasible');
+    const teams: number[][] = Array.from({ length: this.teamCount }, () => []);
+    const offset = this.lastSplit * pattern.ticketCount;
+    for (let position = 0; position < pattern.ticketCount; position++) {
+      (teams[pattern.assignment[offset + position] as number] as number[]).push(
+        this.order[position] as number,
+      );
+    }
+    for (const team of teams) team.sort((a, b) => a - b);
+    return teams;
+  }
+
+  private rejectScore(score: number): never {
+    const reason = this.sqrtAggregate && score < 0 ? 'negative under sqrt-mean' : 'not finite';
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, `scoreMatch returned ${score} (${reason})`, {
+      path: 'scoreMatch',
+      value: String(score),
+      teams: this.teams.map((team) => team.slice()),
+    });
+  }
+
+  /** Orders the members by size (descending, then index) and finds their size pattern. */
+  private patternOf(members: ArrayLike<number>, length: number): SplitPattern {
+    const order = this.order;
+    const orderedSizes = this.orderedSizes;
+    order.length = length;
+    orderedSizes.length = length;
+    let key = 0;
+    for (let position = 0; position < length; position++) {
+      const ticket = members[position] as number;
+      const size = this.sizes[ticket] as number;
+      key += this.keyWeights[size] as number;
+      // Insertion sort: matches hold a handful of tickets.
+      let slot = position;
+      while (slot > 0) {
+        const before = orderedSizes[slot - 1] as number;
+        if (before > size || (before === size && (order[slot - 1] as number) < ticket)) break;
+        order[slot] = order[slot - 1] as number;
+        orderedSizes[slot] = before;
+        slot -= 1;
+      }
+      order[slot] = ticket;
+      orderedSizes[slot] = size;
+    }
+    if (!this.numericKeys) return this.catalogue.splitsOf(orderedSizes);
+    let pattern = this.byKey.get(key);
+    if (pattern === undefined) {
+      pattern = this.catalogue.splitsOf(orderedSizes);
+      this.byKey.set(key, pattern);
+    }
+    return pattern;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Validation of `formMatches` options: everything is checked before any work, and bad input is a
+ * MatchdError with a stable code (no partial result).
+ */
+import { ErrorCodes, MatchdError } from '../../errors.ts';
+import { countSplits } from './splits.ts';
+import type { FormationTicket, FormMatchesOptions } from './types.ts';
+
+/** Above this many splits of the all-solo match, the exhaustive split is refused as too slow. */
+export const MAX_SPLITS_PER_MATCH = 100_000;
+
+function invalid(path: string, message: string, value: unknown): never {
+  throw new MatchdError(ErrorCodes.INVALID_OPTION, `${path} ${message}`, { path, value: String(value) });
+}
+
+function requirePositiveInteger(path: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    invalid(path, 'must be a positive integer', value);
+  }
+  return value;
+}
+
+function requireOptionalFinite(path: string, value: unknown): void {
+  if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) {
+    invalid(path, 'must be a finite number', value);
+  }
+}
+
+/** Checks the shape of a match: team count and size, and that the exhaustive split stays tractable. */
+export function validateTeamShape(teamCount: unknown, teamSize: unknown): void {
+  requirePositiveInteger('teamCount', teamCount);
+  requirePositiveInteger('teamSize', teamSize);
+  const count = teamCount as number;
+  const size = teamSize as number;
+  const solos = new Array<number>(count * size).fill(1);
+  if (countSplits(solos, count, size, MAX_SPLITS_PER_MATCH) > MAX_SPLITS_PER_MATCH) {
+    invalid(
+      'teamSize',
+      `gives more than ${MAX_SPLITS_PER_MATCH} splits per match for teamCount ${count}`,
+      size,
+    );
+  }
+}
+
+/** Checks each ticket's size (PARTY_TOO_LARGE above a team) and optional keys. */
+export function validateTickets(tickets: readonly FormationTicket[], teamSize: number): void {
+  if (!Array.isArray(tickets)) invalid('tickets', 'must be an array', tickets);
+  tickets.forEach((ticket, index) => {
+    const size = requirePositiveInteger(`tickets[${index}].size`, ticket?.size);
+    if (size > teamSize) {
+      throw new MatchdError(
+        ErrorCodes.PARTY_TOO_LARGE,
+        `tickets[${index}] has ${size} players; a team holds ${teamSize}`,
+        {
+          path: `tickets[${index}].size`,
+          value: size,
+          teamSize,
+        },
+      );
+    }
+    requireOptionalFinite(`tickets[${index}].sortKey`, ticket.sortKey);
+    requireOptionalFinite(`tickets[${index}].priority`, ticket.priority);
+  });
+}
+
+/** Checks every option of `formMatches` (except fillability, which needs the packing). */
+export function validateFormMatchesOptions(options: FormMatchesOptions): void {
+  validateTeamShape(options.teamCount, options.teamSize);
+  validateTickets(options.tickets, options.teamSize);
+  if (typeof options.scoreMatch !== 'function')
+    invalid('scoreMatch', 'must be a function', options.scoreMatch);
+  if (options.random === undefined || typeof options.random.next !== 'function') {
+    invalid('random', 'must be a seeded Random', options.random);
+  }
+  const aggregate = options.aggregate ?? 'mean';
+  if (aggregate !== 'mean' && aggregate !== 'sqrt-mean')
+    invalid('aggregate', "must be 'mean' or 'sqrt-mean'", aggregate);
+  const method = options.method ?? 'restarts';
+  if (method !== 'restarts' && method !== 'annealing')
+    invalid('method', "must be 'restarts' or 'annealing'", method);
+  if (options.budgetMs !== undefined) {
+    if (typeof options.budgetMs !== 'number' || !Number.isFinite(options.budgetMs) || options.budgetMs < 0) {
+      invalid('budgetMs', 'must be a finite number >= 0', options.budgetMs);
+    }
+    if (typeof options.clock !== 'function') invalid('clock', 'is required with budgetMs', options.clock);
+  }
+  if (options.clock !== undefined && typeof options.clock !== 'function')
+    invalid('clock', 'must be a function', options.clock);
+  if (options.maxRestarts !== undefined) requirePositiveInteger('maxRestarts', options.maxRestarts);
+  if (options.maxIterations !== undefined) requirePositiveInteger('maxIterations', options.maxIterations);
+  if (options.maxGroupSize !== undefined) requirePositiveInteger('maxGroupSize', options.maxGroupSize);
+  if (options.neighbourMatches !== undefined)
+    requirePositiveInteger('neighbourMatches', options.neighbourMatches);
+  const limit = method === 'restarts' ? options.maxRestarts : options.maxIterations;
+  if (options.budgetMs === undefined && limit === undefined) {
+    const name = method === 'restarts' ? 'maxRestarts' : 'maxIterations';
+    invalid(name, 'or budgetMs is required: the search needs a stopping rule', undefined);
+  }
+  const annealing = options.annealing ?? {};
+  if (annealing.initialTemperature !== undefined) {
+    const value = annealing.initialTemperature;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      invalid('annealing.initialTemperature', 'must be a finite number > 0', value);
+    }
+  }
+  if (annealing.finalTemperatureRatio !== undefined) {
+    const value = annealing.finalTemperatureRatio;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 1) {
+      invalid('annealing.finalTemperatureRatio', 'must be in (0, 1]', value);
+    }
+  }
+  if (annealing.cycles !== undefined) requirePositiveInteger('annealing.cycles', annealing.cycles);
+}
