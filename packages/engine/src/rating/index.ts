@@ -1,3 +1,4 @@
 export type * from './types.ts';
 export * from './elo/index.ts';
 export * from './policy/index.ts';
+export * from './weng-lin/index.ts';
