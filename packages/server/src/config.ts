@@ -1,0 +1,236 @@
+/**
+ * The service's configuration: one typed object, built from an optional YAML file and the
+ * environment. Only `main.ts` reads `process.env`; it hands the variables here as a plain record,
+ * so tests build configs without touching the process.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ErrorCodes, MatchdError } from '@matchd/engine';
+import { parse as parseYaml } from 'yaml';
+
+/** Where ratings, history and queue configs live. */
+export type RatingsBackend = 'memory' | 'pglite' | 'postgres';
+/** Where waiting tickets live. */
+export type PoolBackend = 'memory' | 'redis';
+
+/** An API key as configured: the secret itself and its role. */
+export interface ApiKeyConfig {
+  readonly key: string;
+  readonly role: 'server' | 'admin';
+  /** A label for logs and metrics; never the key itself. */
+  readonly name: string;
+}
+
+/** Everything the service needs to start. Every field has a documented default (docs/server.md). */
+export interface ServerConfig {
+  readonly host: string;
+  readonly port: number;
+  /** Folder for the embedded database and the generated local admin key. */
+  readonly dataDir: string;
+  readonly ratingsBackend: RatingsBackend;
+  readonly poolBackend: PoolBackend;
+  readonly databaseUrl?: string;
+  readonly redisUrl?: string;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  readonly redisPrefix: string;
+  readonly apiKeys: readonly ApiKeyConfig[];
+  /** HMAC secret for player tokens; generated into dataDir when absent. */
+  readonly tokenSecret?: string;
+  readonly tokenTtlSeconds: number;
+  /** Folder of queue configs (YAML or JSON) loaded at start. */
+  readonly queuesDir?: string;
+  readonly tickIntervalMs: number;
+  readonly bodyLimitBytes: number;
+  readonly rateLimitPerMinute: number;
+  /** Run the matchmaker in a worker thread (default) or in the API thread. */
+  readonly matchWorker: boolean;
+  readonly logLevel: string;
+}
+
+/** Defaults of every field; the embedded start needs nothing else. */
+export const defaultConfig: ServerConfig = {
+  host: '127.0.0.1',
+  port: 8080,
+  dataDir: './data',
+  ratingsBackend: 'pglite',
+  poolBackend: 'memory',
+  redisPrefix: 'matchd:',
+  apiKeys: [],
+  tokenTtlSeconds: 3600,
+  tickIntervalMs: 1000,
+  bodyLimitBytes: 64 * 1024,
+  rateLimitPerMinute: 60_000,
+  matchWorker: true,
+  logLevel: 'info',
+};
+
+function invalid(path: string, message: string): MatchdError {
+  return new MatchdError(ErrorCodes.INVALID_OPTION, `config ${path}: ${message}`, { path });
+}
+
+function integerIn(path: string, value: unknown, min: number, max: number): number {
+  const number = typeof value === 'string' ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+    throw invalid(path, `must be an integer in [${min}, ${max}], got ${String(value)}`);
+  }
+  return number;
+}
+
+function booleanOf(path: string, value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw invalid(path, `must be true or false, got ${String(value)}`);
+}
+
+function oneOf<T extends string>(path: string, value: unknown, allowed: readonly T[]): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw invalid(path, `must be one of ${allowed.join(', ')}, got ${String(value)}`);
+}
+
+/**
+ * Parses `MATCHD_API_KEYS`: comma-separated `role:name:key` triples (e.g.
+ * `admin:ops:9f3...,server:eu-game:1ab...`). Keys shorter than 16 characters are refused.
+ */
+export function parseApiKeys(text: string): ApiKeyConfig[] {
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0)
+    .map((entry, index) => {
+      const [role, name, key] = entry.split(':');
+      if (role !== 'server' && role !== 'admin')
+        throw invalid(`apiKeys[${index}].role`, 'must be server or admin');
+      if (name === undefined || name.length === 0) throw invalid(`apiKeys[${index}].name`, 'is empty');
+      if (key === undefined || key.length < 16)
+        throw invalid(`apiKeys[${index}].key`, 'needs 16+ characters');
+      return { role, name, key };
+    });
+}
+
+type Raw = Record<string, unknown>;
+
+/** Reads a YAML (or JSON) config file into a raw record of config keys. */
+export function readConfigFile(path: string): Raw {
+  const parsed: unknown = parseYaml(readFileSync(path, 'utf8'));
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw invalid(path, 'the config file must hold a mapping of keys');
+  }
+  return parsed as Raw;
+}
+
+/** The environment variables the service reads, and the config key each one sets. */
+export const environmentKeys = {
+  MATCHD_HOST: 'host',
+  PORT: 'port',
+  MATCHD_PORT: 'port',
+  MATCHD_DATA_DIR: 'dataDir',
+  MATCHD_RATINGS_BACKEND: 'ratingsBackend',
+  MATCHD_POOL_BACKEND: 'poolBackend',
+  DATABASE_URL: 'databaseUrl',
+  REDIS_URL: 'redisUrl',
+  MATCHD_REDIS_PREFIX: 'redisPrefix',
+  MATCHD_API_KEYS: 'apiKeys',
+  MATCHD_TOKEN_SECRET: 'tokenSecret',
+  MATCHD_TOKEN_TTL_SECONDS: 'tokenTtlSeconds',
+  MATCHD_QUEUES_DIR: 'queuesDir',
+  MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
+  MATCHD_BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  MATCHD_RATE_LIMIT_PER_MINUTE: 'rateLimitPerMinute',
+  MATCHD_MATCH_WORKER: 'matchWorker',
+  MATCHD_LOG_LEVEL: 'logLevel',
+} as const;
+
+/**
+ * Builds the config: defaults, then the file named by `MATCHD_CONFIG` (if any), then single
+ * environment variables. Setting `DATABASE_URL` switches ratings to PostgreSQL and `REDIS_URL`
+ * switches the pool to Redis unless the backend is named explicitly.
+ */
+export function loadConfig(environment: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const raw: Raw = {};
+  const file = environment['MATCHD_CONFIG'];
+  if (file !== undefined && file.length > 0) Object.assign(raw, readConfigFile(file));
+  for (const [variable, key] of Object.entries(environmentKeys)) {
+    const value = environment[variable];
+    if (value !== undefined && value.length > 0) raw[key] = value;
+  }
+  if (raw['ratingsBackend'] === undefined && raw['databaseUrl'] !== undefined)
+    raw['ratingsBackend'] = 'postgres';
+  if (raw['poolBackend'] === undefined && raw['redisUrl'] !== undefined) raw['poolBackend'] = 'redis';
+  return configFrom(raw);
+}
+
+/** Validates a raw record of config keys (from a file, the environment or a test) into a ServerConfig. */
+export function configFrom(raw: Raw): ServerConfig {
+  const known = new Set<string>(
+    Object.keys(defaultConfig).concat(['databaseUrl', 'redisUrl', 'tokenSecret', 'queuesDir']),
+  );
+  for (const key of Object.keys(raw)) if (!known.has(key)) throw invalid(key, 'is not a config key');
+  const pick = <K extends keyof ServerConfig>(key: K): unknown => raw[key] ?? defaultConfig[key];
+  const apiKeysRaw = pick('apiKeys');
+  const apiKeys =
+    typeof apiKeysRaw === 'string'
+      ? parseApiKeys(apiKeysRaw)
+      : Array.isArray(apiKeysRaw)
+        ? parseApiKeys(
+            apiKeysRaw
+              .map((entry: unknown) => {
+                const record = (entry ?? {}) as Raw;
+                return `${String(record['role'])}:${String(record['name'])}:${String(record['key'])}`;
+              })
+              .join(','),
+          )
+        : (() => {
+            throw invalid('apiKeys', 'must be a list of {role, name, key} or a role:name:key string');
+          })();
+  const ratingsBackend = oneOf('ratingsBackend', pick('ratingsBackend'), [
+    'memory',
+    'pglite',
+    'postgres',
+  ] as const);
+  const poolBackend = oneOf('poolBackend', pick('poolBackend'), ['memory', 'redis'] as const);
+  const optionalString = (
+    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'queuesDir',
+  ): string | undefined => {
+    const value = raw[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || value.length === 0) throw invalid(key, 'must be a non-empty string');
+    return value;
+  };
+  const databaseUrl = optionalString('databaseUrl');
+  const redisUrl = optionalString('redisUrl');
+  if (ratingsBackend === 'postgres' && databaseUrl === undefined)
+    throw invalid('databaseUrl', 'is required for postgres');
+  if (poolBackend === 'redis' && redisUrl === undefined) throw invalid('redisUrl', 'is required for redis');
+  const tokenSecret = optionalString('tokenSecret');
+  if (tokenSecret !== undefined && tokenSecret.length < 32)
+    throw invalid('tokenSecret', 'needs 32+ characters');
+  const queuesDir = optionalString('queuesDir');
+  return {
+    host: String(pick('host')),
+    port: integerIn('port', pick('port'), 0, 65535),
+    dataDir: resolve(String(pick('dataDir'))),
+    ratingsBackend,
+    poolBackend,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(redisUrl === undefined ? {} : { redisUrl }),
+    redisPrefix: String(pick('redisPrefix')),
+    apiKeys,
+    ...(tokenSecret === undefined ? {} : { tokenSecret }),
+    tokenTtlSeconds: integerIn('tokenTtlSeconds', pick('tokenTtlSeconds'), 10, 7 * 24 * 3600),
+    ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
+    tickIntervalMs: integerIn('tickIntervalMs', pick('tickIntervalMs'), 10, 60_000),
+    bodyLimitBytes: integerIn('bodyLimitBytes', pick('bodyLimitBytes'), 1024, 16 * 1024 * 1024),
+    rateLimitPerMinute: integerIn('rateLimitPerMinute', pick('rateLimitPerMinute'), 1, 10_000_000),
+    matchWorker: booleanOf('matchWorker', pick('matchWorker')),
+    logLevel: oneOf('logLevel', pick('logLevel'), [
+      'fatal',
+      'error',
+      'warn',
+      'info',
+      'debug',
+      'trace',
+      'silent',
+    ] as const),
+  };
+}

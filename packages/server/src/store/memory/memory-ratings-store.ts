@@ -1,0 +1,110 @@
+/**
+ * Ratings, history and configs in process memory: the reference adapter for the contract suite and
+ * a store for tests and throwaway runs. Nothing survives a restart. Single-threaded JavaScript makes
+ * each method atomic; `reportResult` validates and computes before it writes anything.
+ */
+import { ErrorCodes, MatchdError } from '@matchd/engine';
+import type { LeaderboardRow, RatingsStore, ReportInput } from '../ratings-store.ts';
+import { sameReport } from '../ratings-store.ts';
+import type { MatchOutcome, MatchRecord, QueueConfigRecord, RatingRecord } from '../records.ts';
+
+const keyOf = (playerId: string, track: string): string => `${track}\u0000${playerId}`;
+
+/** Leaderboard order: display rating descending, then player id, so ranks are total and stable. */
+export function compareForLeaderboard(a: RatingRecord, b: RatingRecord): number {
+  if (a.display !== b.display) return b.display - a.display;
+  return a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0;
+}
+
+/** A RatingsStore in memory. */
+export function createMemoryRatingsStore(): RatingsStore {
+  const ratings = new Map<string, RatingRecord>();
+  const matches = new Map<string, MatchRecord>();
+  const matchesByPlayer = new Map<string, string[]>();
+  const configs = new Map<string, QueueConfigRecord>();
+  const sortedTrack = (track: string): RatingRecord[] =>
+    [...ratings.values()].filter((record) => record.track === track).sort(compareForLeaderboard);
+  return {
+    backend: 'memory',
+    async migrate() {},
+    async getRatings(keys) {
+      return keys.flatMap(({ playerId, track }) => {
+        const record = ratings.get(keyOf(playerId, track));
+        return record === undefined ? [] : [record];
+      });
+    },
+    async playerRatings(playerId) {
+      return [...ratings.values()].filter((record) => record.playerId === playerId);
+    },
+    async saveMatch(match) {
+      if (matches.has(match.matchId)) return;
+      matches.set(match.matchId, match);
+      for (const seat of match.teams.flat()) {
+        const list = matchesByPlayer.get(seat.playerId) ?? [];
+        list.push(match.matchId);
+        matchesByPlayer.set(seat.playerId, list);
+      }
+    },
+    async getMatch(matchId) {
+      return matches.get(matchId);
+    },
+    async reportResult(input: ReportInput) {
+      const match = matches.get(input.matchId);
+      if (match === undefined) throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${input.matchId}`);
+      if (match.outcome !== undefined) return repeated(match.outcome, input);
+      const current = match.teams.flat().map((seat) => ratings.get(keyOf(seat.playerId, seat.track)));
+      const { next, outcome } = input.compute(match, current);
+      for (const record of next) ratings.set(keyOf(record.playerId, record.track), record);
+      matches.set(match.matchId, { ...match, outcome });
+      return { outcome, applied: true };
+    },
+    async history(playerId, { limit, beforeMs }) {
+      const ids = matchesByPlayer.get(playerId) ?? [];
+      return ids
+        .map((id) => matches.get(id))
+        .filter((match): match is MatchRecord => match !== undefined)
+        .filter((match) => beforeMs === undefined || match.createdAtMs < beforeMs)
+        .sort((a, b) => b.createdAtMs - a.createdAtMs || (a.matchId < b.matchId ? 1 : -1))
+        .slice(0, limit);
+    },
+    async leaderboard(track, { offset, limit }): Promise<LeaderboardRow[]> {
+      return sortedTrack(track)
+        .slice(offset, offset + limit)
+        .map((record, index) => ({ rank: offset + index + 1, record }));
+    },
+    async rankOf(track, playerId) {
+      const index = sortedTrack(track).findIndex((record) => record.playerId === playerId);
+      return index < 0 ? undefined : index + 1;
+    },
+    async trackRatings(track) {
+      return sortedTrack(track);
+    },
+    async tracks() {
+      return [...new Set([...ratings.values()].map((record) => record.track))].sort();
+    },
+    async putRatings(records) {
+      for (const record of records) ratings.set(keyOf(record.playerId, record.track), record);
+    },
+    async putQueueConfig(record) {
+      configs.set(record.queueId, record);
+    },
+    async queueConfigs() {
+      return [...configs.values()].sort((a, b) => (a.queueId < b.queueId ? -1 : 1));
+    },
+    async close() {},
+  };
+}
+
+/** The answer to a second report: the first outcome if it says the same, a conflict otherwise. */
+export function repeated(first: MatchOutcome, input: ReportInput): { outcome: MatchOutcome; applied: false } {
+  if (!sameReport(first.result, input.result)) {
+    throw new MatchdError(
+      ErrorCodes.RESULT_CONFLICT,
+      `match ${input.matchId} already has a different result`,
+      {
+        matchId: input.matchId,
+      },
+    );
+  }
+  return { outcome: first, applied: false };
+}

@@ -1,0 +1,94 @@
+/**
+ * The port for ratings, match history and queue configs. Adapters: memory (tests, ephemeral),
+ * PGlite (embedded default) and PostgreSQL; all are held to `test/store-contract.ts`.
+ * Each method states its edge cases, in the manner of open-match's statestore.
+ */
+import type {
+  Json,
+  MatchOutcome,
+  MatchRecord,
+  QueueConfigRecord,
+  RatingRecord,
+  ReportedResult,
+} from './records.ts';
+
+/** The input of `reportResult`. */
+export interface ReportInput {
+  readonly matchId: string;
+  readonly result: ReportedResult;
+  readonly nowMs: number;
+  /**
+   * Computes the new ratings from the current ones, inside the transaction with the players' rows
+   * locked, so two reports touching the same player serialise. `current` holds one entry per
+   * seat, in seat order (team by team); `undefined` for a player never rated on that track.
+   * Throwing aborts the transaction and changes nothing.
+   */
+  readonly compute: (
+    match: MatchRecord,
+    current: readonly (RatingRecord | undefined)[],
+  ) => {
+    readonly next: readonly RatingRecord[];
+    readonly outcome: MatchOutcome;
+  };
+}
+
+/** A leaderboard row: 1-based rank by display rating (ties broken by player id). */
+export interface LeaderboardRow {
+  readonly rank: number;
+  readonly record: RatingRecord;
+}
+
+/** Ratings, history and configs. */
+export interface RatingsStore {
+  /** `memory`, `pglite` or `postgres`. */
+  readonly backend: string;
+  /** Creates or upgrades the schema. Safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** The ratings of these (player, track) pairs that exist; pairs never rated are simply absent. */
+  getRatings(keys: readonly { playerId: string; track: string }[]): Promise<RatingRecord[]>;
+  /** Every track's rating of one player; empty for an unknown player. */
+  playerRatings(playerId: string): Promise<RatingRecord[]>;
+  /** Stores a new match. Succeeds without change if the id exists: a retried write keeps the first. */
+  saveMatch(match: MatchRecord): Promise<void>;
+  /** The match, or undefined. */
+  getMatch(matchId: string): Promise<MatchRecord | undefined>;
+  /**
+   * Applies a result once, in one transaction: every player's rating and the match's outcome.
+   * Throws MM_ERR_MATCH_NOT_FOUND for an unknown match. A second report equal to the first
+   * (same ranks, scores, participation) changes nothing and returns the first outcome with
+   * `applied: false`; a different second report throws MM_ERR_RESULT_CONFLICT.
+   */
+  reportResult(input: ReportInput): Promise<{ outcome: MatchOutcome; applied: boolean }>;
+  /** The player's matches, newest first; empty for an unknown player. */
+  history(playerId: string, options: { limit: number; beforeMs?: number }): Promise<MatchRecord[]>;
+  /** Rows `offset + 1 .. offset + limit` of the track's leaderboard; empty past the end. */
+  leaderboard(track: string, options: { offset: number; limit: number }): Promise<LeaderboardRow[]>;
+  /** The player's 1-based rank on the track, or undefined if they have no rating there. */
+  rankOf(track: string, playerId: string): Promise<number | undefined>;
+  /** Every rating on a track (season reset preview and apply). Empty for an unknown track. */
+  trackRatings(track: string): Promise<RatingRecord[]>;
+  /** The names of every track that holds at least one rating. */
+  tracks(): Promise<string[]>;
+  /** Writes these ratings (insert or replace) in one transaction: all or nothing. */
+  putRatings(records: readonly RatingRecord[]): Promise<void>;
+  /** Inserts or replaces a queue config. */
+  putQueueConfig(record: QueueConfigRecord): Promise<void>;
+  /** Every stored queue config, by queue id. */
+  queueConfigs(): Promise<QueueConfigRecord[]>;
+  /** Releases connections; the store is unusable afterwards. Succeeds if already closed. */
+  close(): Promise<void>;
+}
+
+/** True when two reports say the same thing (so the second is a harmless retry). */
+export function sameReport(first: ReportedResult, second: ReportedResult): boolean {
+  return canonical(first) === canonical(second);
+}
+
+function canonical(result: ReportedResult): string {
+  const value: Json = {
+    ranks: [...result.ranks],
+    scores: result.scores === undefined ? null : [...result.scores],
+    participation: result.participation === undefined ? null : result.participation.map((team) => [...team]),
+  };
+  return JSON.stringify(value);
+}

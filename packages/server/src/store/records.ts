@@ -1,0 +1,84 @@
+/**
+ * The records the stores keep. They are plain JSON-safe values so every adapter (memory, SQL,
+ * Redis) stores the same thing; model-specific rating state travels as opaque JSON.
+ */
+
+/** Any JSON value. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** One player's rating on one track (Dota: queue x solo/party). */
+export interface RatingRecord {
+  readonly playerId: string;
+  readonly track: string;
+  /** The rating model's own state for this player (e.g. `{ mu, sigma }`), opaque to the store. */
+  readonly state: Json;
+  /** The model's skill estimate and its uncertainty. */
+  readonly mean: number;
+  readonly deviation: number;
+  /** The number shown to players and ranked on leaderboards. */
+  readonly display: number;
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
+  readonly lastPlayedAtMs: number;
+  readonly updatedAtMs: number;
+}
+
+/** One player's seat in a match: who, from which ticket, and the track their rating is kept on. */
+export interface MatchSeat {
+  readonly playerId: string;
+  readonly ticketId: string;
+  readonly track: string;
+}
+
+/** What a game server reports: a rank per team (1 = first, ties allowed), optional scores and partial play. */
+export interface ReportedResult {
+  readonly ranks: readonly number[];
+  readonly scores?: readonly number[];
+  /** Per team, per player: the share of the match played, in [0, 1]; missing means 1. */
+  readonly participation?: readonly (readonly number[])[];
+}
+
+/** One player's rating change from a result. */
+export interface RatingChange {
+  readonly playerId: string;
+  readonly track: string;
+  readonly before: { readonly mean: number; readonly deviation: number; readonly display: number };
+  readonly after: { readonly mean: number; readonly deviation: number; readonly display: number };
+}
+
+/** What applying a result did; stored with the match and returned again for a repeated report. */
+export interface MatchOutcome {
+  readonly reportedAtMs: number;
+  readonly result: ReportedResult;
+  readonly changes: readonly RatingChange[];
+}
+
+/** A formed match. `outcome` is set once, when its result is reported. */
+export interface MatchRecord {
+  readonly matchId: string;
+  readonly queueId: string;
+  readonly createdAtMs: number;
+  readonly teams: readonly (readonly MatchSeat[])[];
+  /** The match's quality in [0, 1] when the engine scored it. */
+  readonly quality?: number;
+  readonly outcome?: MatchOutcome;
+}
+
+/** A stored queue configuration (validated by the engine before it is stored). */
+export interface QueueConfigRecord {
+  readonly queueId: string;
+  readonly config: Json;
+  readonly updatedAtMs: number;
+}
+
+/** A ticket as the pool keeps it: the engine's ticket as JSON plus what the pool indexes. */
+export interface PooledTicket {
+  readonly ticketId: string;
+  readonly queueId: string;
+  readonly playerIds: readonly string[];
+  readonly createdAtMs: number;
+  /** The full ticket as the engine takes it, so a restart can re-enqueue it unchanged. */
+  readonly ticket: Json;
+}

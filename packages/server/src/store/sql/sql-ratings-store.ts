@@ -1,0 +1,217 @@
+/**
+ * The RatingsStore over SQL, shared by PGlite (embedded default) and PostgreSQL: the same
+ * statements run on both. `reportResult` locks the match row and the players' rating rows
+ * (`FOR UPDATE`) so concurrent reports serialise and a result is applied exactly once.
+ */
+import { ErrorCodes, MatchdError } from '@matchd/engine';
+import { repeated } from '../memory/memory-ratings-store.ts';
+import type { LeaderboardRow, RatingsStore, ReportInput } from '../ratings-store.ts';
+import type { Json, MatchOutcome, MatchRecord, MatchSeat, RatingRecord } from '../records.ts';
+import { migrate } from './migrations.ts';
+import type { Row, SqlClient, SqlExecutor } from './sql-client.ts';
+
+const ratingColumns =
+  'player_id, track, state, mean, deviation, display, games, wins, losses, draws, last_played_at_ms, updated_at_ms';
+
+function ratingFromRow(row: Row): RatingRecord {
+  return {
+    playerId: String(row['player_id']),
+    track: String(row['track']),
+    state: row['state'] as Json,
+    mean: Number(row['mean']),
+    deviation: Number(row['deviation']),
+    display: Number(row['display']),
+    games: Number(row['games']),
+    wins: Number(row['wins']),
+    losses: Number(row['losses']),
+    draws: Number(row['draws']),
+    lastPlayedAtMs: Number(row['last_played_at_ms']),
+    updatedAtMs: Number(row['updated_at_ms']),
+  };
+}
+
+function matchFromRow(row: Row): MatchRecord {
+  const quality = row['quality'];
+  const outcome = row['outcome'];
+  return {
+    matchId: String(row['match_id']),
+    queueId: String(row['queue_id']),
+    createdAtMs: Number(row['created_at_ms']),
+    teams: row['teams'] as MatchSeat[][],
+    ...(quality === null || quality === undefined ? {} : { quality: Number(quality) }),
+    ...(outcome === null || outcome === undefined ? {} : { outcome: outcome as MatchOutcome }),
+  };
+}
+
+async function upsertRatings(tx: SqlExecutor, records: readonly RatingRecord[]): Promise<void> {
+  for (const record of records) {
+    await tx.query(
+      `INSERT INTO ratings (${ratingColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       ON CONFLICT (player_id, track) DO UPDATE SET state = EXCLUDED.state, mean = EXCLUDED.mean,
+         deviation = EXCLUDED.deviation, display = EXCLUDED.display, games = EXCLUDED.games,
+         wins = EXCLUDED.wins, losses = EXCLUDED.losses, draws = EXCLUDED.draws,
+         last_played_at_ms = EXCLUDED.last_played_at_ms, updated_at_ms = EXCLUDED.updated_at_ms`,
+      [
+        record.playerId,
+        record.track,
+        JSON.stringify(record.state),
+        record.mean,
+        record.deviation,
+        record.display,
+        record.games,
+        record.wins,
+        record.losses,
+        record.draws,
+        record.lastPlayedAtMs,
+        record.updatedAtMs,
+      ],
+    );
+  }
+}
+
+/** A RatingsStore on `client`. Call `migrate()` before use (the service does on start). */
+export function createSqlRatingsStore(client: SqlClient): RatingsStore {
+  return {
+    backend: client.backend,
+    async migrate() {
+      await migrate(client);
+    },
+    async getRatings(keys) {
+      if (keys.length === 0) return [];
+      const rows = await client.query(
+        `SELECT ${ratingColumns} FROM ratings r
+         JOIN unnest($1::text[], $2::text[]) AS k(player_id, track) USING (player_id, track)`,
+        [keys.map((key) => key.playerId), keys.map((key) => key.track)],
+      );
+      return rows.map(ratingFromRow);
+    },
+    async playerRatings(playerId) {
+      const rows = await client.query(
+        `SELECT ${ratingColumns} FROM ratings WHERE player_id = $1 ORDER BY track`,
+        [playerId],
+      );
+      return rows.map(ratingFromRow);
+    },
+    async saveMatch(match) {
+      await client.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `INSERT INTO matches (match_id, queue_id, created_at_ms, teams, quality) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (match_id) DO NOTHING RETURNING match_id`,
+          [
+            match.matchId,
+            match.queueId,
+            match.createdAtMs,
+            JSON.stringify(match.teams),
+            match.quality ?? null,
+          ],
+        );
+        if (inserted.length === 0) return;
+        const playerIds = [...new Set(match.teams.flat().map((seat) => seat.playerId))];
+        await tx.query(
+          `INSERT INTO match_players (player_id, match_id, created_at_ms)
+           SELECT p, $2, $3 FROM unnest($1::text[]) AS p`,
+          [playerIds, match.matchId, match.createdAtMs],
+        );
+      });
+    },
+    async getMatch(matchId) {
+      const rows = await client.query('SELECT * FROM matches WHERE match_id = $1', [matchId]);
+      return rows[0] === undefined ? undefined : matchFromRow(rows[0]);
+    },
+    async reportResult(input: ReportInput) {
+      return client.transaction(async (tx) => {
+        const rows = await tx.query('SELECT * FROM matches WHERE match_id = $1 FOR UPDATE', [input.matchId]);
+        if (rows[0] === undefined)
+          throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${input.matchId}`);
+        const match = matchFromRow(rows[0]);
+        if (match.outcome !== undefined) return repeated(match.outcome, input);
+        const seats = match.teams.flat();
+        // Row locks cannot guard a player's first rating (there is no row yet), so lock each
+        // (track, player) by an advisory lock instead, in sorted order so two reports that share
+        // players cannot deadlock. The locks hold until the transaction ends.
+        const lockKeys = [...new Set(seats.map((seat) => `${seat.track}|${seat.playerId}`))].sort();
+        await tx.query(
+          `SELECT pg_advisory_xact_lock(h) FROM
+             (SELECT hashtextextended(k, 0) AS h FROM unnest($1::text[]) AS k ORDER BY k) AS ordered`,
+          [lockKeys],
+        );
+        const locked = await tx.query(
+          `SELECT ${ratingColumns} FROM ratings r
+           JOIN unnest($1::text[], $2::text[]) AS k(player_id, track) USING (player_id, track)`,
+          [seats.map((seat) => seat.playerId), seats.map((seat) => seat.track)],
+        );
+        const byKey = new Map(
+          locked.map((row) => [`${row['track']}\u0000${row['player_id']}`, ratingFromRow(row)]),
+        );
+        const current = seats.map((seat) => byKey.get(`${seat.track}\u0000${seat.playerId}`));
+        const { next, outcome } = input.compute(match, current);
+        await upsertRatings(tx, next);
+        await tx.query('UPDATE matches SET outcome = $2 WHERE match_id = $1', [
+          match.matchId,
+          JSON.stringify(outcome),
+        ]);
+        return { outcome, applied: true };
+      });
+    },
+    async history(playerId, { limit, beforeMs }) {
+      const rows = await client.query(
+        `SELECT m.* FROM match_players mp JOIN matches m USING (match_id)
+         WHERE mp.player_id = $1 AND ($2::bigint IS NULL OR mp.created_at_ms < $2)
+         ORDER BY mp.created_at_ms DESC, mp.match_id DESC LIMIT $3`,
+        [playerId, beforeMs ?? null, limit],
+      );
+      return rows.map(matchFromRow);
+    },
+    async leaderboard(track, { offset, limit }): Promise<LeaderboardRow[]> {
+      const rows = await client.query(
+        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC, player_id ASC OFFSET $2 LIMIT $3`,
+        [track, offset, limit],
+      );
+      return rows.map((row, index) => ({ rank: offset + index + 1, record: ratingFromRow(row) }));
+    },
+    async rankOf(track, playerId) {
+      // Rank = 1 + the number of players ahead in leaderboard order (display desc, then player id).
+      const rows = await client.query(
+        `SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.track = r.track
+           AND (o.display > r.display OR (o.display = r.display AND o.player_id < r.player_id))) AS rank
+         FROM ratings r WHERE r.track = $1 AND r.player_id = $2`,
+        [track, playerId],
+      );
+      return rows[0] === undefined ? undefined : Number(rows[0]['rank']);
+    },
+    async trackRatings(track) {
+      const rows = await client.query(
+        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC, player_id ASC`,
+        [track],
+      );
+      return rows.map(ratingFromRow);
+    },
+    async tracks() {
+      const rows = await client.query('SELECT DISTINCT track FROM ratings ORDER BY track');
+      return rows.map((row) => String(row['track']));
+    },
+    async putRatings(records) {
+      await client.transaction((tx) => upsertRatings(tx, records));
+    },
+    async putQueueConfig(record) {
+      await client.query(
+        `INSERT INTO queue_configs (queue_id, config, updated_at_ms) VALUES ($1, $2, $3)
+         ON CONFLICT (queue_id) DO UPDATE SET config = EXCLUDED.config, updated_at_ms = EXCLUDED.updated_at_ms`,
+        [record.queueId, JSON.stringify(record.config), record.updatedAtMs],
+      );
+    },
+    async queueConfigs() {
+      const rows = await client.query(
+        'SELECT queue_id, config, updated_at_ms FROM queue_configs ORDER BY queue_id',
+      );
+      return rows.map((row) => ({
+        queueId: String(row['queue_id']),
+        config: row['config'] as Json,
+        updatedAtMs: Number(row['updated_at_ms']),
+      }));
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Runs the storage contract against every adapter, on the real servers: memory, PGlite, PostgreSQL (a fresh database per case) and Redis (a fresh key prefix per case).
+ */
+import { after } from 'node:test';
+import { createMemoryRatingsStore } from '../src/store/memory/memory-ratings-store.ts';
+import { createMemoryTicketPool } from '../src/store/memory/memory-ticket-pool.ts';
+import { openRedisTicketPool } from '../src/store/redis/redis-ticket-pool.ts';
+import { openPglite } from '../src/store/sql/pglite-client.ts';
+import { openPostgres } from '../src/store/sql/postgres-client.ts';
+import type { SqlClient } from '../src/store/sql/sql-client.ts';
+import { createSqlRatingsStore } from '../src/store/sql/sql-ratings-store.ts';
+import { ratingsStoreContract, ticketPoolContract } from './store-contract.ts';
+import { freshPostgresDatabase, freshRedisPrefix, redisUrl } from './support/backends.ts';
+
+ratingsStoreContract({
+  name: 'memory',
+  async open() {
+    return { store: createMemoryRatingsStore(), dispose: async () => {} };
+  },
+});
+
+// One PGlite for the whole suite (opening one costs seconds of WASM start-up); each case starts
+// from an empty schema. In memory: the same engine and SQL as the file-backed default, without
+// the disk; the restart tests cover the file.
+let sharedPglite: Promise<SqlClient> | undefined;
+after(async () => {
+  if (sharedPglite !== undefined) await (await sharedPglite).close();
+});
+ratingsStoreContract({
+  name: 'pglite',
+  async open() {
+    sharedPglite ??= openPglite(undefined);
+    const client = await sharedPglite;
+    await client.query('DROP SCHEMA public CASCADE');
+    await client.query('CREATE SCHEMA public');
+    const store = createSqlRatingsStore({ ...client, close: async () => {} });
+    await store.migrate();
+    return { store, dispose: () => store.close() };
+  },
+});
+
+ratingsStoreContract({
+  name: 'postgres',
+  async open() {
+    const database = await freshPostgresDatabase('contract');
+    const store = createSqlRatingsStore(await openPostgres(database.url));
+    await store.migrate();
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await database.drop();
+      },
+    };
+  },
+});
+
+ticketPoolContract({
+  name: 'memory',
+  async open() {
+    return { store: createMemoryTicketPool(), dispose: async () => {} };
+  },
+});
+
+ticketPoolContract({
+  name: 'redis',
+  async open() {
+    const { prefix, drop } = freshRedisPrefix('pool');
+    const store = await openRedisTicketPool(redisUrl, prefix);
+    return {
+      store,
+      dispose: async () => {
+        await store.close();
+        await drop();
+      },
+    };
+  },
+});

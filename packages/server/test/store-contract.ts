@@ -1,0 +1,352 @@
+/**
+ * One contract for every storage adapter (colyseus' Driver.test.ts, hono's common.case.test.ts):
+ * the same cases run against memory, PGlite, PostgreSQL and Redis, so an adapter is correct when
+ * it behaves exactly like the others. Each case opens a fresh store and cleans up after itself.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ErrorCodes, isMatchdError } from '@matchd/engine';
+import type { RatingsStore, ReportInput } from '../src/store/ratings-store.ts';
+import type { MatchOutcome, MatchRecord, PooledTicket, RatingRecord } from '../src/store/records.ts';
+import type { TicketPool } from '../src/store/ticket-pool.ts';
+
+/** How a contract run gets a fresh adapter and disposes of it. */
+export interface AdapterFactory<T> {
+  readonly name: string;
+  open(): Promise<{ store: T; dispose: () => Promise<void> }>;
+}
+
+const rating = (playerId: string, track: string, display: number, games = 1): RatingRecord => ({
+  playerId,
+  track,
+  state: { mu: display / 100, sigma: 2.5, nested: [1, 'x', null] },
+  mean: display / 100,
+  deviation: 2.5,
+  display,
+  games,
+  wins: games,
+  losses: 0,
+  draws: 0,
+  lastPlayedAtMs: 1000,
+  updatedAtMs: 1000,
+});
+
+const match = (matchId: string, players: readonly string[][], createdAtMs = 1000): MatchRecord => ({
+  matchId,
+  queueId: 'q',
+  createdAtMs,
+  teams: players.map((team) =>
+    team.map((playerId) => ({ playerId, ticketId: `t-${playerId}`, track: 'solo' })),
+  ),
+  quality: 0.75,
+});
+
+/** A compute function that adds one game and `delta` display to every seat, winners +, losers -. */
+function bump(delta: number, nowMs: number): ReportInput['compute'] {
+  return (record, current) => {
+    const seats = record.teams.flat();
+    const next = seats.map((seat, index) => {
+      const before = current[index] ?? rating(seat.playerId, seat.track, 1000, 0);
+      return { ...before, games: before.games + 1, display: before.display + delta, updatedAtMs: nowMs };
+    });
+    const outcome: MatchOutcome = {
+      reportedAtMs: nowMs,
+      result: { ranks: [1, 2] },
+      changes: next.map((after, index) => ({
+        playerId: after.playerId,
+        track: after.track,
+        before: { mean: 0, deviation: 0, display: current[index]?.display ?? 1000 },
+        after: { mean: 0, deviation: 0, display: after.display },
+      })),
+    };
+    return { next, outcome };
+  };
+}
+
+async function withStore<T>(factory: AdapterFactory<T>, body: (store: T) => Promise<void>): Promise<void> {
+  const { store, dispose } = await factory.open();
+  try {
+    await body(store);
+  } finally {
+    await dispose();
+  }
+}
+
+async function rejectsWith(promise: Promise<unknown>, code: string): Promise<void> {
+  await assert.rejects(promise, (error: unknown) => isMatchdError(error) && error.code === code);
+}
+
+/** The RatingsStore contract. */
+export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): void {
+  describe(`RatingsStore contract: ${factory.name}`, () => {
+    test('migrate runs again (and concurrently) without harm', () =>
+      withStore(factory, async (store) => {
+        await Promise.all([store.migrate(), store.migrate()]);
+        await store.migrate();
+        assert.deepEqual(await store.tracks(), []);
+      }));
+
+    test('ratings round-trip with opaque JSON state; absent pairs are absent', () =>
+      withStore(factory, async (store) => {
+        await store.putRatings([
+          rating('a', 'solo', 1500),
+          rating('a', 'party', 1400),
+          rating('b', 'solo', 1600),
+        ]);
+        const got = await store.getRatings([
+          { playerId: 'a', track: 'solo' },
+          { playerId: 'b', track: 'party' },
+          { playerId: 'zz', track: 'solo' },
+        ]);
+        assert.deepEqual(got, [rating('a', 'solo', 1500)]);
+        assert.deepEqual((await store.playerRatings('a')).map((record) => record.track).sort(), [
+          'party',
+          'solo',
+        ]);
+        assert.deepEqual(await store.playerRatings('nobody'), []);
+        assert.deepEqual(await store.tracks(), ['party', 'solo']);
+      }));
+
+    test('a saved match reads back; saving the same id again keeps the first', () =>
+      withStore(factory, async (store) => {
+        await store.saveMatch(match('m1', [['a'], ['b']]));
+        await store.saveMatch({ ...match('m1', [['x'], ['y']]), quality: 0.1 });
+        assert.deepEqual(await store.getMatch('m1'), match('m1', [['a'], ['b']]));
+        assert.equal(await store.getMatch('nope'), undefined);
+      }));
+
+    test('a result applies once; the same report again returns the first outcome; a different one conflicts', () =>
+      withStore(factory, async (store) => {
+        await store.saveMatch(match('m1', [['a'], ['b']]));
+        await rejectsWith(
+          store.reportResult({
+            matchId: 'missing',
+            result: { ranks: [1, 2] },
+            nowMs: 5,
+            compute: bump(10, 5),
+          }),
+          ErrorCodes.MATCH_NOT_FOUND,
+        );
+        const first = await store.reportResult({
+          matchId: 'm1',
+          result: { ranks: [1, 2] },
+          nowMs: 5,
+          compute: bump(10, 5),
+        });
+        assert.equal(first.applied, true);
+        const again = await store.reportResult({
+          matchId: 'm1',
+          result: { ranks: [1, 2] },
+          nowMs: 9,
+          compute: bump(99, 9),
+        });
+        assert.equal(again.applied, false);
+        assert.deepEqual(again.outcome, first.outcome);
+        await rejectsWith(
+          store.reportResult({ matchId: 'm1', result: { ranks: [2, 1] }, nowMs: 9, compute: bump(99, 9) }),
+          ErrorCodes.RESULT_CONFLICT,
+        );
+        const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
+        assert.equal(a?.games, 1);
+        assert.equal(a?.display, 1010);
+        assert.deepEqual((await store.getMatch('m1'))?.outcome, first.outcome);
+      }));
+
+    test('a compute that throws changes nothing', () =>
+      withStore(factory, async (store) => {
+        await store.putRatings([rating('a', 'solo', 1500)]);
+        await store.saveMatch(match('m1', [['a'], ['b']]));
+        await assert.rejects(
+          store.reportResult({
+            matchId: 'm1',
+            result: { ranks: [1, 2] },
+            nowMs: 5,
+            compute: () => {
+              throw new Error('model refused');
+            },
+          }),
+          /model refused/,
+        );
+        assert.equal((await store.getMatch('m1'))?.outcome, undefined);
+        assert.deepEqual(await store.getRatings([{ playerId: 'a', track: 'solo' }]), [
+          rating('a', 'solo', 1500),
+        ]);
+      }));
+
+    test('concurrent identical reports apply exactly once; reports sharing a player serialise', () =>
+      withStore(factory, async (store) => {
+        await store.saveMatch(match('m1', [['a'], ['b']]));
+        await store.saveMatch(match('m2', [['a'], ['c']], 2000));
+        const report = (matchId: string) =>
+          store.reportResult({ matchId, result: { ranks: [1, 2] }, nowMs: 5, compute: bump(10, 5) });
+        const results = await Promise.all([
+          report('m1'),
+          report('m1'),
+          report('m2'),
+          report('m1'),
+          report('m2'),
+        ]);
+        assert.equal(results.filter((result) => result.applied).length, 2);
+        const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
+        // Both matches counted on a's row: neither update was lost to the other.
+        assert.equal(a?.games, 2);
+        assert.equal(a?.display, 1020);
+      }));
+
+    test('history is newest first, limited, paged by time; empty for strangers', () =>
+      withStore(factory, async (store) => {
+        for (let index = 1; index <= 5; index += 1)
+          await store.saveMatch(match(`m${index}`, [['a'], [`o${index}`]], index * 100));
+        const page = await store.history('a', { limit: 3 });
+        assert.deepEqual(
+          page.map((record) => record.matchId),
+          ['m5', 'm4', 'm3'],
+        );
+        const next = await store.history('a', { limit: 3, beforeMs: 300 });
+        assert.deepEqual(
+          next.map((record) => record.matchId),
+          ['m2', 'm1'],
+        );
+        assert.deepEqual(
+          (await store.history('o2', { limit: 10 })).map((record) => record.matchId),
+          ['m2'],
+        );
+        assert.deepEqual(await store.history('stranger', { limit: 10 }), []);
+      }));
+
+    test('leaderboards rank by display, ties by player id; rankOf agrees with the pages', () =>
+      withStore(factory, async (store) => {
+        await store.putRatings([
+          rating('d', 'solo', 1500),
+          rating('a', 'solo', 1700),
+          rating('c', 'solo', 1500),
+          rating('b', 'solo', 1200),
+          rating('a', 'party', 100),
+        ]);
+        const top = await store.leaderboard('solo', { offset: 0, limit: 3 });
+        assert.deepEqual(
+          top.map((row) => [row.rank, row.record.playerId]),
+          [
+            [1, 'a'],
+            [2, 'c'],
+            [3, 'd'],
+          ],
+        );
+        const rest = await store.leaderboard('solo', { offset: 3, limit: 3 });
+        assert.deepEqual(
+          rest.map((row) => [row.rank, row.record.playerId]),
+          [[4, 'b']],
+        );
+        assert.equal(await store.rankOf('solo', 'd'), 3);
+        assert.equal(await store.rankOf('solo', 'b'), 4);
+        assert.equal(await store.rankOf('solo', 'zz'), undefined);
+        assert.equal(await store.rankOf('party', 'a'), 1);
+        assert.deepEqual(await store.leaderboard('no-track', { offset: 0, limit: 5 }), []);
+        assert.deepEqual(
+          (await store.trackRatings('solo')).map((record) => record.playerId),
+          ['a', 'c', 'd', 'b'],
+        );
+      }));
+
+    test('queue configs insert, replace and list', () =>
+      withStore(factory, async (store) => {
+        await store.putQueueConfig({ queueId: 'b', config: { id: 'b', v: 1 }, updatedAtMs: 1 });
+        await store.putQueueConfig({ queueId: 'a', config: { id: 'a' }, updatedAtMs: 2 });
+        await store.putQueueConfig({ queueId: 'b', config: { id: 'b', v: 2 }, updatedAtMs: 3 });
+        assert.deepEqual(await store.queueConfigs(), [
+          { queueId: 'a', config: { id: 'a' }, updatedAtMs: 2 },
+          { queueId: 'b', config: { id: 'b', v: 2 }, updatedAtMs: 3 },
+        ]);
+      }));
+  });
+}
+
+const ticket = (ticketId: string, queueId: string, createdAtMs: number): PooledTicket => ({
+  ticketId,
+  queueId,
+  playerIds: [`p-${ticketId}`],
+  createdAtMs,
+  ticket: { ticketId, players: [{ playerId: `p-${ticketId}`, rating: { mu: 25 } }] },
+});
+
+/** The TicketPool contract. */
+export function ticketPoolContract(factory: AdapterFactory<TicketPool>): void {
+  describe(`TicketPool contract: ${factory.name}`, () => {
+    test('add and get; a duplicate id is refused and changes nothing', () =>
+      withStore(factory, async (pool) => {
+        await pool.add(ticket('a', 'q1', 10));
+        await rejectsWith(pool.add({ ...ticket('a', 'q2', 99) }), ErrorCodes.DUPLICATE_TICKET);
+        assert.deepEqual(await pool.get('a'), { ticket: ticket('a', 'q1', 10) });
+        assert.equal(await pool.get('zz'), undefined);
+        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 1]]));
+      }));
+
+    test('remove is true once, then false', () =>
+      withStore(factory, async (pool) => {
+        await pool.add(ticket('a', 'q1', 10));
+        assert.equal(await pool.remove('a'), true);
+        assert.equal(await pool.remove('a'), false);
+        assert.deepEqual(await pool.waiting(), []);
+        assert.deepEqual(await pool.waitingCounts(), new Map());
+      }));
+
+    test('claim is all or nothing, idempotent for the same match, exclusive across matches', () =>
+      withStore(factory, async (pool) => {
+        for (const [index, id] of ['a', 'b', 'c'].entries()) await pool.add(ticket(id, 'q1', index));
+        assert.equal(await pool.claim(['a', 'b'], 'm1'), true);
+        assert.equal(await pool.claim(['b', 'c'], 'm2'), false);
+        assert.equal((await pool.get('c'))?.claimedBy, undefined);
+        assert.equal(await pool.claim(['c', 'missing'], 'm3'), false);
+        assert.equal((await pool.get('c'))?.claimedBy, undefined);
+        assert.equal(await pool.claim(['a', 'b'], 'm1'), true);
+        assert.equal((await pool.get('a'))?.claimedBy, 'm1');
+        assert.deepEqual(
+          (await pool.waiting()).map((entry) => entry.ticketId),
+          ['c'],
+        );
+        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 1]]));
+      }));
+
+    test('racing claims never put a ticket in two matches', () =>
+      withStore(factory, async (pool) => {
+        const ids = Array.from({ length: 12 }, (_, index) => `t${index}`);
+        for (const [index, id] of ids.entries()) await pool.add(ticket(id, 'q1', index));
+        // 20 matches of 4 tickets each, overlapping heavily, all racing.
+        const attempts = Array.from({ length: 20 }, (_, index) => ({
+          matchId: `m${index}`,
+          ticketIds: [0, 3, 5, 7].map((offset) => ids[(index + offset) % ids.length] as string),
+        }));
+        const won = await Promise.all(
+          attempts.map((attempt) => pool.claim(attempt.ticketIds, attempt.matchId)),
+        );
+        const owners = new Map<string, string>();
+        attempts.forEach((attempt, index) => {
+          if (!won[index]) return;
+          for (const id of attempt.ticketIds) {
+            assert.equal(owners.get(id), undefined, `${id} claimed twice`);
+            owners.set(id, attempt.matchId);
+          }
+        });
+        assert.ok(owners.size > 0);
+        for (const id of ids) assert.equal((await pool.get(id))?.claimedBy, owners.get(id));
+      }));
+
+    test('release returns only the releasing match’s tickets to waiting, oldest first', () =>
+      withStore(factory, async (pool) => {
+        await pool.add(ticket('late', 'q1', 30));
+        await pool.add(ticket('early', 'q1', 10));
+        await pool.add(ticket('other', 'q2', 20));
+        await pool.claim(['late', 'early'], 'm1');
+        await pool.claim(['other'], 'm2');
+        await pool.release(['late', 'early', 'other'], 'm1');
+        assert.deepEqual(
+          (await pool.waiting()).map((entry) => entry.ticketId),
+          ['early', 'late'],
+        );
+        assert.equal((await pool.get('other'))?.claimedBy, 'm2');
+        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 2]]));
+        assert.equal(await pool.remove('other'), true);
+        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 2]]));
+      }));
+  });
+}
