@@ -1,0 +1,161 @@
+/**
+ * The models `ratings eval` runs, each as a factory from parameters to a `RatingModel` plus what
+ * the online protocol should do around it, with defaults and a search space for `--tune`.
+ *
+ * Variants add a term around any model that keeps an access to its ratings:
+ * - `+side`: a side (home) term in log-odds, learned online from past matches only by one
+ *   stochastic gradient step on the log-loss per match (rate `sideRate`): P = sigmoid(logit(p) + h)
+ *   for the side team. No look-ahead, so it cannot leak.
+ * - `+time`: the deviation grows with time away, sqrt(d^2 + c^2 days), capped at the initial
+ *   deviation (policy/inactivity.ts), for models whose own update has no notion of time.
+ */
+import {
+  constantK,
+  createElo,
+  dominationsK,
+  type EloRating,
+  type InactivityPolicy,
+  type RatingAccess,
+  type RatingModel,
+} from '@matchd/engine';
+import { numberParam, type ParamSpec, type Params } from './params.ts';
+
+/** A model ready to run, with what the protocol does around it. */
+export interface EvalRunner {
+  // Ratings are opaque to the protocol: each model keeps its own type behind RatingModel.
+  readonly model: RatingModel<unknown>;
+  /** Needed by `+time` (inactivity). */
+  readonly access?: RatingAccess<unknown>;
+  /** Deviation growth with time away (`+time`). */
+  readonly inactivity?: InactivityPolicy;
+  /** Learning rate of the online side term (`+side`). */
+  readonly sideRate?: number;
+}
+
+/** What a file offers that a model may need. */
+export interface FileTraits {
+  readonly hasDates: boolean;
+  readonly hasSides: boolean;
+}
+
+/** One model of the evaluation. */
+export interface EvalModelSpec {
+  readonly name: string;
+  readonly summary: string;
+  /** Files the model applies to (default: all). */
+  readonly appliesTo?: (traits: FileTraits) => boolean;
+  /** Default parameters for a file. */
+  defaults(traits: FileTraits): Params;
+  /** The parameters `--tune` searches, for a file. */
+  space(traits: FileTraits): readonly ParamSpec[];
+  create(params: Params): EvalRunner;
+}
+
+function erase<TRating>(model: RatingModel<TRating>): RatingModel<unknown> {
+  return model as RatingModel<unknown>;
+}
+
+const eloAccess: RatingAccess<EloRating> = {
+  estimate: (r) => ({ mean: r.rating, deviation: 0 }),
+  withEstimate: (r, e) => ({ ...r, rating: e.mean }),
+  hasDeviation: false,
+};
+
+/** Elo with one K (the scale 400 is fixed: only K / scale matters to predictions). */
+const elo: EvalModelSpec = {
+  name: 'elo',
+  summary: 'Elo, constant K, teams by mean',
+  defaults: () => ({ k: 32 }),
+  space: () => [{ name: 'k', kind: 'number', min: 2, max: 150, scale: 'log' }],
+  create: (params) => ({
+    model: erase(createElo({ kPolicy: constantK(numberParam(params, 'k')) })),
+    access: eloAccess as RatingAccess<unknown>,
+  }),
+};
+
+/** Elo with a higher K for a player's first games (DomiNations' new-player K; Dota's calibration). */
+const eloNewcomer: EvalModelSpec = {
+  name: 'elo-newcomer',
+  summary: 'Elo, higher K for the first N games (DomiNations), no streak term',
+  defaults: () => ({ k: 32, newPlayerK: 64, newPlayerGames: 10 }),
+  space: () => [
+    { name: 'k', kind: 'number', min: 2, max: 150, scale: 'log' },
+    { name: 'newPlayerK', kind: 'number', min: 4, max: 400, scale: 'log' },
+    { name: 'newPlayerGames', kind: 'number', min: 1, max: 100, scale: 'log', integer: true },
+  ],
+  create: (params) => ({
+    model: erase(
+      createElo({
+        kPolicy: dominationsK({
+          baseK: numberParam(params, 'k'),
+          newPlayerK: numberParam(params, 'newPlayerK'),
+          newPlayerGames: numberParam(params, 'newPlayerGames'),
+          streakMultiplier: 1,
+        }),
+      }),
+    ),
+    access: eloAccess as RatingAccess<unknown>,
+  }),
+};
+
+/** Adds the online side term (see the file comment). */
+export function withSide(spec: EvalModelSpec): EvalModelSpec {
+  return {
+    name: `${spec.name}+side`,
+    summary: `${spec.summary}; side term learned online`,
+    appliesTo: (traits) => traits.hasSides && (spec.appliesTo?.(traits) ?? true),
+    defaults: (traits) => ({ ...spec.defaults(traits), sideRate: 0.01 }),
+    space: (traits) => [
+      ...spec.space(traits),
+      { name: 'sideRate', kind: 'number', min: 0.0005, max: 0.2, scale: 'log' },
+    ],
+    create: (params) => ({ ...spec.create(params), sideRate: numberParam(params, 'sideRate') }),
+  };
+}
+
+/**
+ * Adds deviation growth with time away (see the file comment); `maxDeviation` is the model's
+ * initial deviation.
+ */
+export function withTime(
+  spec: EvalModelSpec,
+  defaultGrowth: number,
+  growthRange: [number, number],
+): EvalModelSpec {
+  return {
+    name: `${spec.name}+time`,
+    summary: `${spec.summary}; deviation grows with time away`,
+    appliesTo: (traits) => traits.hasDates && (spec.appliesTo?.(traits) ?? true),
+    defaults: (traits) => ({ ...spec.defaults(traits), growth: defaultGrowth }),
+    space: (traits) => [
+      ...spec.space(traits),
+      { name: 'growth', kind: 'number', min: growthRange[0], max: growthRange[1], scale: 'log' },
+    ],
+    create: (params) => {
+      const runner = spec.create(params);
+      if (runner.access === undefined) throw new TypeError(`${spec.name} has no rating access for +time`);
+      const initial = runner.access.estimate(runner.model.initial());
+      return {
+        ...runner,
+        inactivity: {
+          deviationGrowthPerSqrtDay: numberParam(params, 'growth'),
+          maxDeviation: initial.deviation,
+        },
+      };
+    },
+  };
+}
+
+/** The base models, in report order. */
+export const BASE_MODELS: readonly EvalModelSpec[] = [elo, eloNewcomer];
+
+/** Every model with its variants, by name. */
+export function allModels(): EvalModelSpec[] {
+  const base = [...BASE_MODELS];
+  return [...base, ...base.map(withSide)];
+}
+
+/** The models that apply to a file, in report order. */
+export function modelsFor(traits: FileTraits): EvalModelSpec[] {
+  return allModels().filter((spec) => spec.appliesTo?.(traits) ?? true);
+}

@@ -1,0 +1,136 @@
+/**
+ * One `ratings eval` run over a file: every chosen model through the online protocol, with
+ * default parameters scored on the whole file, or with `--tune` tuned on the first part and scored
+ * on the rest (plus the defaults scored on the same rest, for comparison).
+ */
+import { ErrorCodes, MatchdError } from '@matchd/engine';
+import { allModels, type EvalModelSpec, type FileTraits, modelsFor } from './eval-models.ts';
+import type { MatchFile } from './match-file.ts';
+import type { CalibrationRow, ScoreSummary } from './metrics.ts';
+import { runOnline } from './online.ts';
+import type { Params } from './params.ts';
+import { plannedEvaluations, tuneModel } from './tune.ts';
+
+/** Options of an evaluation. */
+export interface EvaluateOptions {
+  /** Model names; default: every model that applies to the file. */
+  readonly models?: readonly string[];
+  readonly tune?: boolean;
+  /** Share of the file used for tuning (default 0.7). */
+  readonly tuneFraction?: number;
+  readonly warmGames?: number;
+  /** Progress in matches processed (`total` is announced once, before any work). */
+  readonly progress?: { start(total: number): void; advance(matches: number, model: string): void };
+}
+
+/** One model's result. */
+export interface ModelReport {
+  readonly model: string;
+  readonly summary: string;
+  readonly params: Params;
+  readonly all: ScoreSummary;
+  readonly warm: ScoreSummary;
+  readonly calibration: readonly CalibrationRow[];
+  readonly sideLogOdds?: number;
+  /** With --tune: the defaults scored on the same matches, and the search's own figures. */
+  readonly defaults?: { readonly params: Params; readonly all: ScoreSummary; readonly warm: ScoreSummary };
+  readonly tuning?: { readonly logLoss: number; readonly evaluations: number };
+}
+
+/** The whole evaluation. */
+export interface EvaluationReport {
+  readonly file: string;
+  readonly format: string;
+  readonly matches: number;
+  readonly players: number;
+  /** Scored match indices [from, to). */
+  readonly scored: { readonly from: number; readonly to: number };
+  readonly tuned: boolean;
+  readonly tuneFraction?: number;
+  readonly warmGames: number;
+  readonly models: readonly ModelReport[];
+}
+
+/** Resolves model names; throws MM_ERR_INVALID_OPTION for an unknown or inapplicable name. */
+export function chooseModels(names: readonly string[] | undefined, traits: FileTraits): EvalModelSpec[] {
+  if (names === undefined) return modelsFor(traits);
+  const known = new Map(allModels().map((spec) => [spec.name, spec]));
+  return names.map((name) => {
+    const spec = known.get(name);
+    if (spec === undefined) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, `unknown model "${name}"`, {
+        path: 'models',
+        value: name,
+        known: [...known.keys()],
+      });
+    }
+    if (!(spec.appliesTo?.(traits) ?? true)) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, `model "${name}" does not apply to this file`, {
+        path: 'models',
+        value: name,
+        reason: name.endsWith('+side') ? 'the file has no sides' : 'the file has no dates',
+      });
+    }
+    return spec;
+  });
+}
+
+/** Runs the evaluation (see the file comment). */
+export function evaluate(file: MatchFile, options: EvaluateOptions = {}): EvaluationReport {
+  const traits: FileTraits = { hasDates: file.hasDates, hasSides: file.hasSides };
+  const specs = chooseModels(options.models, traits);
+  const tune = options.tune ?? false;
+  const fraction = options.tuneFraction ?? 0.7;
+  if (!(fraction > 0 && fraction < 1)) {
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, 'tune fraction must lie in (0, 1)', {
+      path: 'tuneFraction',
+      value: String(fraction),
+    });
+  }
+  const total = file.matches.length;
+  const scoreFrom = tune ? Math.floor(total * fraction) : 0;
+  const warmGames = options.warmGames ?? 10;
+  const progress = options.progress;
+  progress?.start(
+    specs.reduce(
+      (sum, spec) => sum + (tune ? plannedEvaluations(spec.space(traits)) * scoreFrom + 2 * total : total),
+      0,
+    ),
+  );
+  const models = specs.map((spec): ModelReport => {
+    const advance = (matches: number) => progress?.advance(matches, spec.name);
+    const defaults = spec.defaults(traits);
+    const tuned = tune
+      ? tuneModel(file, spec, traits, { tuneFraction: fraction, onEvaluation: advance })
+      : undefined;
+    const params = tuned?.params ?? defaults;
+    const result = runOnline(file, spec.create(params), { scoreFrom, warmGames, onProgress: advance });
+    const base = tune
+      ? runOnline(file, spec.create(defaults), { scoreFrom, warmGames, onProgress: advance })
+      : undefined;
+    return {
+      model: spec.name,
+      summary: spec.summary,
+      params,
+      all: result.all,
+      warm: result.warm,
+      calibration: result.calibration,
+      ...(result.sideLogOdds === undefined ? {} : { sideLogOdds: result.sideLogOdds }),
+      ...(base === undefined ? {} : { defaults: { params: defaults, all: base.all, warm: base.warm } }),
+      ...(tuned === undefined
+        ? {}
+        : { tuning: { logLoss: tuned.tuningLogLoss, evaluations: tuned.evaluations } }),
+    };
+  });
+  return {
+    file: file.path,
+    format: file.format,
+    matches: total,
+    players: file.playerCount,
+    scored: { from: scoreFrom, to: total },
+    tuned: tune,
+    ...(tune ? { tuneFraction: fraction } : {}),
+    warmGames,
+    models,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The online protocol of `ratings eval` (../shared/datasets/README.md): for each match in file
+ * order, predict P(team 0 wins) from the current ratings, score it (from `scoreFrom` on), then
+ * update. A draw counts as y = 0.5. "Warm" matches are those where every participant has at least
+ * `warmGames` earlier matches in the file (counted from the start, scored or not).
+ */
+import { applyInactivity, ErrorCodes, MatchdError, sigmoid } from '@matchd/engine';
+import type { EvalRunner } from './eval-models.ts';
+import type { MatchFile } from './match-file.ts';
+import { type CalibrationRow, ScoreAccumulator, type ScoreSummary } from './metrics.ts';
+
+/** Options of one online run. */
+export interface OnlineOptions {
+  /** First match index that is scored (default 0). */
+  readonly scoreFrom?: number;
+  /** Stop before this match index (default: the end of the file). */
+  readonly stopAt?: number;
+  /** Earlier matches every participant needs for a match to count as warm (default 10). */
+  readonly warmGames?: number;
+  /** Called every `progressEvery` matches with the number processed since the last call. */
+  readonly onProgress?: (matches: number) => void;
+  readonly progressEvery?: number;
+}
+
+/** Scores of one run. */
+export interface OnlineResult {
+  readonly all: ScoreSummary;
+  readonly warm: ScoreSummary;
+  readonly calibration: CalibrationRow[];
+  /** The learned side term (log-odds for the side team), when the runner has one. */
+  readonly sideLogOdds?: number;
+}
+
+function observedScore(ranks: readonly number[]): number {
+  const [a = 0, b = 0] = ranks;
+  return a < b ? 1 : a === b ? 0.5 : 0;
+}
+
+/** Runs the protocol over a file (see the file comment). */
+export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOptions = {}): OnlineResult {
+  const scoreFrom = options.scoreFrom ?? 0;
+  const stopAt = Math.min(options.stopAt ?? file.matches.length, file.matches.length);
+  const warmGames = options.warmGames ?? 10;
+  const progressEvery = options.progressEvery ?? 2000;
+  const { model, access, inactivity, sideRate } = runner;
+  const initial = model.initial();
+  const ratings: unknown[] = new Array(file.playerCount);
+  const games = new Int32Array(file.playerCount);
+  const lastPlayedMs = new Float64Array(file.playerCount).fill(Number.NaN);
+  const all = new ScoreAccumulator();
+  const warm = new ScoreAccumulator();
+  let side = 0;
+  let sinceProgress = 0;
+  for (let index = 0; index < stopAt; index++) {
+    const match = file.matches[index] as MatchFile['matches'][number];
+    if (match.teams.length !== 2) {
+      throw new MatchdError(ErrorCodes.INVALID_DATA, 'ratings eval scores two-team matches only', {
+        match: index,
+        teams: match.teams.length,
+      });
+    }
+    const nowMs = match.timeMs;
+    let isWarm = true;
+    const teams = match.teams.map((team) =>
+      team.map((player) => {
+        if ((games[player] as number) < warmGames) isWarm = false;
+        const rating = ratings[player] ?? initial;
+        const last = lastPlayedMs[player] as number;
+        if (inactivity === undefined || access === undefined || nowMs === undefined || Number.isNaN(last))
+          return rating;
+        return applyInactivity(rating, { lastPlayedMs: last, nowMs }, inactivity, access);
+      }),
+    );
+    const context = nowMs === undefined ? {} : { nowMs };
+    const prediction = model.predict({ teams }, context);
+    let p = (prediction.win[0] as number) + prediction.draw / 2;
+    const y = observedScore(match.ranks);
+    if (sideRate !== undefined && match.homeTeam !== undefined) {
+      const direction = match.homeTeam === 0 ? 1 : -1;
+      const clamped = Math.min(1 - 1e-12, Math.max(1e-12, p));
+      p = sigmoid(Math.log(clamped / (1 - clamped)) + direction * side);
+      // One SGD step on this match's log-loss, after it was predicted and scored.
+      side -= sideRate * (p - y) * direction;
+    }
+    if (index >= scoreFrom) {
+      all.add(p, y);
+      if (isWarm) warm.add(p, y);
+    }
+    const updated = model.update({ teams }, { ranks: match.ranks }, context);
+    match.teams.forEach((team, t) => {
+      team.forEach((player, i) => {
+        ratings[player] = updated[t]?.[i];
+        games[player] = (games[player] as number) + 1;
+        if (nowMs !== undefined) lastPlayedMs[player] = nowMs;
+      });
+    });
+    if (options.onProgress !== undefined && ++sinceProgress === progressEvery) {
+      options.onProgress(sinceProgress);
+      sinceProgress = 0;
+    }
+  }
+  if (options.onProgress !== undefined && sinceProgress > 0) options.onProgress(sinceProgress);
+  return {
+    all: all.summary(),
+    warm: warm.summary(),
+    calibration: all.calibration(),
+    ...(sideRate === undefined ? {} : { sideLogOdds: side }),
+  };
+}

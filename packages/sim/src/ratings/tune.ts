@@ -1,0 +1,124 @@
+/**
+ * `--tune`: a coordinate search over a model's parameters that minimises log-loss on the tuning
+ * part of the file (the first `tuneFraction` of matches, all of them scored, cold start included).
+ * The caller then runs the whole file with the chosen parameters and scores only the rest, so the
+ * reported figures never saw their own matches during tuning.
+ *
+ * Per parameter and sweep: a coarse grid of `gridPoints` values across its range (log or linear),
+ * then a golden-section search between the best grid point's neighbours; choices are tried one by
+ * one. Two sweeps by default, so parameters that interact (K and a newcomer K) settle. Runs are
+ * deterministic, so evaluations are cached by their parameters.
+ */
+import type { EvalModelSpec, FileTraits } from './eval-models.ts';
+import type { MatchFile } from './match-file.ts';
+import { runOnline } from './online.ts';
+import type { ParamSpec, Params, ParamValue } from './params.ts';
+
+/** Options of a search. */
+export interface TuneOptions {
+  /** Share of the file used for tuning, in (0, 1); default 0.7. */
+  readonly tuneFraction?: number;
+  readonly sweeps?: number;
+  readonly gridPoints?: number;
+  readonly goldenSteps?: number;
+  /** Called after each evaluation with the number of matches it ran. */
+  readonly onEvaluation?: (matches: number) => void;
+}
+
+/** The outcome of a search. */
+export interface TuneResult {
+  readonly params: Params;
+  /** Log-loss of the chosen parameters on the tuning part. */
+  readonly tuningLogLoss: number;
+  readonly evaluations: number;
+}
+
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
+
+/** How many evaluations a search plans at most (for a progress bar). */
+export function plannedEvaluations(space: readonly ParamSpec[], options: TuneOptions = {}): number {
+  const sweeps = options.sweeps ?? 2;
+  const grid = options.gridPoints ?? 7;
+  const golden = options.goldenSteps ?? 6;
+  const perSweep = space.reduce(
+    (sum, spec) => sum + (spec.kind === 'choice' ? spec.choices.length : grid + golden + 2),
+    0,
+  );
+  return 1 + sweeps * perSweep;
+}
+
+function fromUnit(spec: Extract<ParamSpec, { kind: 'number' }>, unit: number): number {
+  const value =
+    spec.scale === 'log' ? spec.min * (spec.max / spec.min) ** unit : spec.min + unit * (spec.max - spec.min);
+  return spec.integer === true ? Math.round(value) : value;
+}
+
+/** Searches the model's parameters on the tuning part of the file. */
+export function tuneModel(
+  file: MatchFile,
+  spec: EvalModelSpec,
+  traits: FileTraits,
+  options: TuneOptions = {},
+): TuneResult {
+  const fraction = options.tuneFraction ?? 0.7;
+  const stopAt = Math.floor(file.matches.length * fraction);
+  const sweeps = options.sweeps ?? 2;
+  const gridPoints = options.gridPoints ?? 7;
+  const goldenSteps = options.goldenSteps ?? 6;
+  const cache = new Map<string, number>();
+  const evaluate = (params: Params): number => {
+    const key = JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const result = runOnline(file, spec.create(params), { stopAt });
+    // A model that fails numerically (NaN) loses to every finite candidate.
+    const loss = Number.isFinite(result.all.logLoss) ? result.all.logLoss : Number.POSITIVE_INFINITY;
+    cache.set(key, loss);
+    options.onEvaluation?.(stopAt);
+    return loss;
+  };
+  let best: Params = spec.defaults(traits);
+  let bestLoss = evaluate(best);
+  const consider = (name: string, value: ParamValue): number => {
+    const candidate = { ...best, [name]: value };
+    const loss = evaluate(candidate);
+    if (loss < bestLoss) {
+      best = candidate;
+      bestLoss = loss;
+    }
+    return loss;
+  };
+  for (let sweep = 0; sweep < sweeps; sweep++) {
+    for (const param of spec.space(traits)) {
+      if (param.kind === 'choice') {
+        for (const choice of param.choices) consider(param.name, choice);
+        continue;
+      }
+      const units = Array.from({ length: gridPoints }, (_, i) => i / (gridPoints - 1));
+      const losses = units.map((unit) => consider(param.name, fromUnit(param, unit)));
+      const bestIndex = losses.indexOf(Math.min(...losses));
+      let low = units[Math.max(0, bestIndex - 1)] as number;
+      let high = units[Math.min(units.length - 1, bestIndex + 1)] as number;
+      let left = high - GOLDEN * (high - low);
+      let right = low + GOLDEN * (high - low);
+      let leftLoss = consider(param.name, fromUnit(param, left));
+      let rightLoss = consider(param.name, fromUnit(param, right));
+      for (let step = 0; step < goldenSteps; step++) {
+        if (leftLoss <= rightLoss) {
+          high = right;
+          right = left;
+          rightLoss = leftLoss;
+          left = high - GOLDEN * (high - low);
+          leftLoss = consider(param.name, fromUnit(param, left));
+        } else {
+          low = left;
+          left = right;
+          leftLoss = rightLoss;
+          right = low + GOLDEN * (high - low);
+          rightLoss = consider(param.name, fromUnit(param, right));
+        }
+      }
+    }
+  }
+  return { params: best, tuningLogLoss: bestLoss, evaluations: cache.size };
+}
