@@ -135,14 +135,16 @@ export class ExchangeSearch {
     return { gain: evaluator.value(score) - (state.value[container] as number), score };
   }
 
-  /** True when the exchange respects priorities (no kept ticket replaced by one of other priority). */
+  /**
+   * True when the exchange keeps priorities in force: when they differ, a kept ticket may trade places
+   * with a left-out one only one-for-one and at equal priority, so that the multiset of kept (size,
+   * priority) never changes and nobody left out outranks a kept ticket of their size.
+   */
   allowed(from: number, to: number, outgoing: readonly number[], incoming: readonly number[]): boolean {
     const { state, priorities, prioritiesDiffer } = this.context;
     if (!prioritiesDiffer || (from !== state.bench && to !== state.bench)) return true;
-    const first = priorities[outgoing[0] as number] as number;
-    for (const ticket of outgoing) if (priorities[ticket] !== first) return false;
-    for (const ticket of incoming) if (priorities[ticket] !== first) return false;
-    return true;
+    if (outgoing.length !== 1 || incoming.length !== 1) return false;
+    return priorities[outgoing[0] as number] === priorities[incoming[0] as number];
   }
 
   /** The best exchange between containers a and b (a < b), cached by both versions. */
