@@ -2,3 +2,4 @@ export type * from './types.ts';
 export * from './elo/index.ts';
 export * from './policy/index.ts';
 export * from './weng-lin/index.ts';
+export * from './glicko2/index.ts';

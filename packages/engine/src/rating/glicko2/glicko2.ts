@@ -1,0 +1,469 @@
+/**
+ * Glicko-2 as a `RatingModel`: rating periods and continuous time, teams, partial play.
+ *
+ * Source: M. E. Glickman, "Example of the Glicko-2 system" (2022 revision); the arithmetic is in
+ * core.ts. Ratings are stored on the Glicko scale (rating 1500, RD 350, volatility 0.06) like the
+ * glicko2 npm package, and converted with 173.7178 (steps 2 and 8).
+ *
+ * Time. Without `periodLengthMs` every `update` is one rating period (step 6 grows phi by one
+ * period's sigma^2, as in the paper and the npm package). With `periodLengthMs`, time is
+ * continuous: a rating carries `lastPlayedMs`, and a match at `context.nowMs` is a rating period of
+ * length t = (nowMs - lastPlayedMs) / periodLengthMs, so step 6 is phi* = sqrt(phi^2 + t sigma'^2)
+ * (t = 0 for a player's first game), capped at `maxRd`. Opponents enter with their RD grown to
+ * `nowMs` the same way (with their current sigma), which is also what `predict` and `ratingAt` use.
+ *
+ * Teams (documented choice, `teamReduction`):
+ * - 'composite' (default): each player plays one game per opposing team, against a virtual opponent
+ *   placed so that the rating gap equals the gap between the team means (mu_v = mu_i - (muTeam -
+ *   muOpp)) and whose phi is the opposing team's combined phi, sqrt(mean of its players' phi^2).
+ *   The player's expected score is then the team's expected score, and teammates are accounted
+ *   for: a player carried by strong teammates gains less from a win. In 1v1 it is exactly Glicko-2.
+ * - 'pairwise': each player plays one game against every player of every opposing team (the
+ *   usual way to feed team games to the npm package; n^2 games for n-v-n).
+ * More than two teams: one pair of teams at a time, all in the same rating period; ties score 0.5.
+ * Partial play: a player with weight w moves w of the way from the old to the new rating, RD and
+ * volatility (w = 0 leaves the rating, including lastPlayedMs, untouched).
+ */
+
+import { ErrorCodes, MatchdError, requireFiniteOption } from '../../errors.ts';
+import {
+  pairScore,
+  pairwisePrediction,
+  playerWeight,
+  rejectUnknownOptions,
+  validatePairwiseMatch,
+  validateResult,
+} from '../elo/pairwise.ts';
+import type {
+  MatchResult,
+  Prediction,
+  RatedMatch,
+  RatingModel,
+  SkillEstimate,
+  UpdateContext,
+} from '../types.ts';
+import { GLICKO2_SCALE, type Glicko2Step, type Glicko2StepInput, glicko2G, glicko2Step } from './core.ts';
+
+/** A Glicko-2 rating on the Glicko scale. */
+export interface Glicko2Rating {
+  /** Rating, 1500-centred. */
+  readonly rating: number;
+  /** Rating deviation (one standard deviation), >= 0. */
+  readonly rd: number;
+  /** Volatility sigma, > 0. */
+  readonly volatility: number;
+  /** When the player last played (continuous time only). */
+  readonly lastPlayedMs?: number;
+}
+
+/** How team games are reduced to Glicko-2 games (see the file comment). */
+export type Glicko2TeamReduction = 'composite' | 'pairwise';
+
+/** Options of the Glicko-2 model. */
+export interface Glicko2Options {
+  /** System constant tau, constraining volatility change; default 0.5 (Glickman: 0.3 to 1.2). */
+  readonly tau?: number;
+  /** Convergence tolerance of the volatility iteration; default 1e-6 (the paper's). */
+  readonly epsilon?: number;
+  readonly initialRating?: number;
+  readonly initialRd?: number;
+  readonly initialVolatility?: number;
+  /** Length of one rating period in ms; set it to run in continuous time. */
+  readonly periodLengthMs?: number;
+  /** Cap on RD grown by elapsed time (continuous time only); default 350. */
+  readonly maxRd?: number;
+  readonly teamReduction?: Glicko2TeamReduction;
+}
+
+const GLICKO2_KEYS = [
+  'tau',
+  'epsilon',
+  'initialRating',
+  'initialRd',
+  'initialVolatility',
+  'periodLengthMs',
+  'maxRd',
+  'teamReduction',
+] as const;
+
+/** One game of a rating period: the opponent's rating at the start of the period and the score (1 / 0.5 / 0). */
+export interface Glicko2Game {
+  readonly opponent: Glicko2Rating;
+  readonly score: number;
+}
+
+/** The Glicko-2 model with its period API. */
+export interface Glicko2Model extends RatingModel<Glicko2Rating> {
+  /**
+   * One rating period for one player, exactly as in the paper: all games of the period are rated
+   * against the opponents' ratings at the start of the period; no games grows only the RD.
+   */
+  ratePeriod(player: Glicko2Rating, games: readonly Glicko2Game[]): Glicko2Rating;
+  /** The rating with its RD grown to `nowMs` (continuous time; unchanged without `periodLengthMs`). */
+  ratingAt(rating: Glicko2Rating, nowMs: number): Glicko2Rating;
+  /** P(a beats b) for two single ratings: 1 / (1 + exp(-g(sqrt(phi_a^2 + phi_b^2)) (mu_a - mu_b))). */
+  winProbability(a: Glicko2Rating, b: Glicko2Rating): number;
+}
+
+// Scratch space reused by every update: the hot path allocates only the returned ratings.
+let scratchSize = 0;
+let mus = new Float64Array(0);
+let phis = new Float64Array(0);
+let sigmas = new Float64Array(0);
+let phisNow = new Float64Array(0);
+let periodsOf = new Float64Array(0);
+let opponentMu = new Float64Array(0);
+let opponentG = new Float64Array(0);
+let scores = new Float64Array(0);
+const step: Glicko2Step = { mu: 0, phi: 0, sigma: 0 };
+// One reused input record: a fresh 11-field object per player was a measurable share of an update.
+const stepInput: { -readonly [K in keyof Glicko2StepInput]: Glicko2StepInput[K] } = {
+  mu: 0,
+  phi: 0,
+  sigma: 0,
+  count: 0,
+  opponentMu,
+  opponentG,
+  score: scores,
+  tau: 0.5,
+  epsilon: 1e-6,
+  periods: 1,
+  maxPhi: Number.POSITIVE_INFINITY,
+};
+
+function ensureScratch(players: number, games: number): void {
+  if (players > scratchSize) {
+    scratchSize = Math.max(players, 2 * scratchSize);
+    mus = new Float64Array(scratchSize);
+    phis = new Float64Array(scratchSize);
+    sigmas = new Float64Array(scratchSize);
+    phisNow = new Float64Array(scratchSize);
+    periodsOf = new Float64Array(scratchSize);
+  }
+  if (games > opponentMu.length) {
+    const size = Math.max(games, 2 * opponentMu.length);
+    opponentMu = new Float64Array(size);
+    opponentG = new Float64Array(size);
+    scores = new Float64Array(size);
+  }
+}
+
+/**
+ * Creates a Glicko-2 model.
+ * @example
+ * const glicko = createGlicko2({ tau: 0.5 });
+ * const next = glicko.ratePeriod({ rating: 1500, rd: 200, volatility: 0.06 }, [
+ *   { opponent: { rating: 1400, rd: 30, volatility: 0.06 }, score: 1 },
+ *   { opponent: { rating: 1550, rd: 100, volatility: 0.06 }, score: 0 },
+ *   { opponent: { rating: 1700, rd: 300, volatility: 0.06 }, score: 0 },
+ * ]); // { rating: 1464.06, rd: 151.52, volatility: 0.05999 }
+ */
+export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
+  rejectUnknownOptions(options, GLICKO2_KEYS, 'glicko2');
+  const tau = requireFiniteOption('glicko2.tau', options.tau ?? 0.5, Number.MIN_VALUE);
+  const epsilon = requireFiniteOption('glicko2.epsilon', options.epsilon ?? 1e-6, Number.MIN_VALUE, 1);
+  const initialRating = requireFiniteOption('glicko2.initialRating', options.initialRating ?? 1500);
+  const initialRd = requireFiniteOption('glicko2.initialRd', options.initialRd ?? 350, 0);
+  const initialVolatility = requireFiniteOption(
+    'glicko2.initialVolatility',
+    options.initialVolatility ?? 0.06,
+    Number.MIN_VALUE,
+  );
+  const periodLengthMs =
+    options.periodLengthMs === undefined
+      ? undefined
+      : requireFiniteOption('glicko2.periodLengthMs', options.periodLengthMs, Number.MIN_VALUE);
+  const maxRd = requireFiniteOption('glicko2.maxRd', options.maxRd ?? 350, Number.MIN_VALUE);
+  const maxPhi = periodLengthMs === undefined ? Number.POSITIVE_INFINITY : maxRd / GLICKO2_SCALE;
+  // Steps 2 and 8 centre on 1500 in the paper; the offset cancels in every difference, so the
+  // results do not depend on it. It stays 1500 so that intermediate mu equal the paper's.
+  const initialRatingOffset = 1500;
+  const teamReduction = options.teamReduction ?? 'composite';
+  if (teamReduction !== 'composite' && teamReduction !== 'pairwise') {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      "glicko2.teamReduction must be 'composite' or 'pairwise'",
+      {
+        path: 'glicko2.teamReduction',
+        value: String(teamReduction),
+      },
+    );
+  }
+
+  function validate(rating: Glicko2Rating): void {
+    const ok =
+      typeof rating === 'object' &&
+      rating !== null &&
+      Number.isFinite(rating.rating) &&
+      Number.isFinite(rating.rd) &&
+      rating.rd >= 0 &&
+      Number.isFinite(rating.volatility) &&
+      rating.volatility > 0 &&
+      (rating.lastPlayedMs === undefined || Number.isFinite(rating.lastPlayedMs));
+    if (!ok) {
+      throw new MatchdError(
+        ErrorCodes.INVALID_RATING,
+        'a Glicko-2 rating needs a finite rating, RD >= 0, volatility > 0, and a finite lastPlayedMs if any',
+        { value: JSON.stringify(rating) ?? String(rating) },
+      );
+    }
+  }
+
+  /** Rating periods elapsed since the player last played (0 in period mode or before the first game). */
+  function elapsedPeriods(rating: Glicko2Rating, nowMs: number | undefined): number {
+    if (periodLengthMs === undefined || rating.lastPlayedMs === undefined || nowMs === undefined) return 0;
+    return (nowMs - rating.lastPlayedMs) / periodLengthMs;
+  }
+
+  /** Throws unless the context fits the mode and no rating lies in the future of nowMs. */
+  function validateTime(
+    teams: readonly (readonly Glicko2Rating[])[],
+    context: UpdateContext | undefined,
+    required: boolean,
+  ): void {
+    if (periodLengthMs === undefined) return;
+    const nowMs = context?.nowMs;
+    if (nowMs === undefined) {
+      if (!required) return;
+      throw new MatchdError(
+        ErrorCodes.INVALID_OPTION,
+        'context.nowMs is required when glicko2.periodLengthMs is set',
+        {
+          path: 'context.nowMs',
+        },
+      );
+    }
+    if (!Number.isFinite(nowMs)) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'context.nowMs must be finite', {
+        path: 'context.nowMs',
+      });
+    }
+    for (const team of teams) {
+      for (const rating of team) {
+        if (rating.lastPlayedMs !== undefined && rating.lastPlayedMs > nowMs) {
+          throw new MatchdError(
+            ErrorCodes.TIME_WENT_BACKWARDS,
+            'a rating was last played after context.nowMs',
+            {
+              lastPlayedMs: rating.lastPlayedMs,
+              nowMs,
+            },
+          );
+        }
+      }
+    }
+  }
+
+  function phiAt(rating: Glicko2Rating, periods: number): number {
+    const phi = rating.rd / GLICKO2_SCALE;
+    if (periods <= 0) return phi;
+    return Math.min(Math.sqrt(phi * phi + periods * rating.volatility * rating.volatility), maxPhi);
+  }
+
+  function ratingAt(rating: Glicko2Rating, nowMs: number): Glicko2Rating {
+    validate(rating);
+    validateTime([[rating]], { nowMs }, true);
+    const periods = elapsedPeriods(rating, nowMs);
+    if (periods <= 0) return rating;
+    return { ...rating, rd: phiAt(rating, periods) * GLICKO2_SCALE };
+  }
+
+  function probability(muA: number, phiA: number, muB: number, phiB: number): number {
+    return 1 / (1 + Math.exp(-glicko2G(Math.sqrt(phiA * phiA + phiB * phiB)) * (muA - muB)));
+  }
+
+  function winProbability(a: Glicko2Rating, b: Glicko2Rating): number {
+    validate(a);
+    validate(b);
+    return probability(
+      a.rating / GLICKO2_SCALE,
+      a.rd / GLICKO2_SCALE,
+      b.rating / GLICKO2_SCALE,
+      b.rd / GLICKO2_SCALE,
+    );
+  }
+
+  function predict(match: RatedMatch<Glicko2Rating>, context?: UpdateContext): Prediction {
+    validatePairwiseMatch(match, validate);
+    validateTime(match.teams, context, false);
+    const nowMs = context?.nowMs;
+    const teamMu = match.teams.map(
+      (team) => team.reduce((s, r) => s + r.rating, 0) / team.length / GLICKO2_SCALE,
+    );
+    const teamPhi = match.teams.map((team) =>
+      Math.sqrt(team.reduce((s, r) => s + phiAt(r, elapsedPeriods(r, nowMs)) ** 2, 0) / team.length),
+    );
+    return pairwisePrediction(match.teams.length, (t, u) =>
+      probability(teamMu[t] as number, teamPhi[t] as number, teamMu[u] as number, teamPhi[u] as number),
+    );
+  }
+
+  function ratePeriod(player: Glicko2Rating, games: readonly Glicko2Game[]): Glicko2Rating {
+    validate(player);
+    if (!Array.isArray(games)) {
+      throw new MatchdError(ErrorCodes.INVALID_RESULT, 'games must be an array', {});
+    }
+    for (const game of games) {
+      validate(game?.opponent);
+      if (game.score !== 0 && game.score !== 0.5 && game.score !== 1) {
+        throw new MatchdError(ErrorCodes.INVALID_RESULT, 'a game score must be 0, 0.5 or 1', {
+          value: String(game.score),
+        });
+      }
+    }
+    ensureScratch(1, games.length);
+    for (let j = 0; j < games.length; j++) {
+      const game = games[j] as Glicko2Game;
+      opponentMu[j] = (game.opponent.rating - initialRatingOffset) / GLICKO2_SCALE;
+      opponentG[j] = glicko2G(game.opponent.rd / GLICKO2_SCALE);
+      scores[j] = game.score;
+    }
+    glicko2Step(
+      {
+        mu: (player.rating - initialRatingOffset) / GLICKO2_SCALE,
+        phi: player.rd / GLICKO2_SCALE,
+        sigma: player.volatility,
+        count: games.length,
+        opponentMu,
+        opponentG,
+        score: scores,
+        tau,
+        epsilon,
+        periods: 1,
+        maxPhi: Number.POSITIVE_INFINITY,
+      },
+      step,
+    );
+    return {
+      ...player,
+      rating: step.mu * GLICKO2_SCALE + initialRatingOffset,
+      rd: step.phi * GLICKO2_SCALE,
+      volatility: step.sigma,
+    };
+  }
+
+  function update(
+    match: RatedMatch<Glicko2Rating>,
+    result: MatchResult,
+    context?: UpdateContext,
+  ): Glicko2Rating[][] {
+    validatePairwiseMatch(match, validate);
+    validateResult(result, match.teams.length);
+    validateTime(match.teams, context, true);
+    const nowMs = context?.nowMs;
+    const teams = match.teams;
+    const teamCount = teams.length;
+    let playerCount = 0;
+    let maxTeam = 0;
+    for (const team of teams) {
+      playerCount += team.length;
+      if (team.length > maxTeam) maxTeam = team.length;
+    }
+    ensureScratch(playerCount + 2 * teamCount, teamReduction === 'pairwise' ? playerCount : teamCount);
+    // Per-player Glicko-2 values; after them, per-team mean mu and combined phi.
+    const teamMuAt = playerCount;
+    const teamPhiAt = playerCount + teamCount;
+    let index = 0;
+    for (let t = 0; t < teamCount; t++) {
+      const team = teams[t] as readonly Glicko2Rating[];
+      let muSum = 0;
+      let phi2Sum = 0;
+      for (const r of team) {
+        const periods = elapsedPeriods(r, nowMs);
+        const mu = (r.rating - initialRatingOffset) / GLICKO2_SCALE;
+        const phiNow = phiAt(r, periods);
+        mus[index] = mu;
+        phis[index] = r.rd / GLICKO2_SCALE;
+        sigmas[index] = r.volatility;
+        phisNow[index] = phiNow;
+        periodsOf[index] = periodLengthMs === undefined ? 1 : periods;
+        muSum += mu;
+        phi2Sum += phiNow * phiNow;
+        index++;
+      }
+      mus[teamMuAt + t] = muSum / team.length;
+      phis[teamPhiAt + t] = Math.sqrt(phi2Sum / team.length);
+    }
+    const out: Glicko2Rating[][] = new Array(teamCount);
+    index = 0;
+    for (let t = 0; t < teamCount; t++) {
+      const team = teams[t] as readonly Glicko2Rating[];
+      const row: Glicko2Rating[] = new Array(team.length);
+      for (let p = 0; p < team.length; p++, index++) {
+        const player = team[p] as Glicko2Rating;
+        const weight = playerWeight(match, t, p);
+        if (weight === 0) {
+          row[p] = player;
+          continue;
+        }
+        const mu = mus[index] as number;
+        let count = 0;
+        if (teamReduction === 'composite') {
+          const ownMean = mus[teamMuAt + t] as number;
+          for (let u = 0; u < teamCount; u++) {
+            if (u === t) continue;
+            opponentMu[count] = mu - (ownMean - (mus[teamMuAt + u] as number));
+            opponentG[count] = glicko2G(phis[teamPhiAt + u] as number);
+            scores[count] = pairScore(result.ranks, t, u);
+            count++;
+          }
+        } else {
+          let j = 0;
+          for (let u = 0; u < teamCount; u++) {
+            const other = teams[u] as readonly Glicko2Rating[];
+            if (u === t) {
+              j += other.length;
+              continue;
+            }
+            const s = pairScore(result.ranks, t, u);
+            for (let q = 0; q < other.length; q++, j++) {
+              opponentMu[count] = mus[j] as number;
+              opponentG[count] = glicko2G(phisNow[j] as number);
+              scores[count] = s;
+              count++;
+            }
+          }
+        }
+        stepInput.mu = mu;
+        stepInput.phi = phis[index] as number;
+        stepInput.sigma = sigmas[index] as number;
+        stepInput.count = count;
+        stepInput.opponentMu = opponentMu;
+        stepInput.opponentG = opponentG;
+        stepInput.score = scores;
+        stepInput.tau = tau;
+        stepInput.epsilon = epsilon;
+        stepInput.periods = periodsOf[index] as number;
+        stepInput.maxPhi = maxPhi;
+        glicko2Step(stepInput, step);
+        const next: { rating: number; rd: number; volatility: number; lastPlayedMs?: number } = {
+          rating: step.mu * GLICKO2_SCALE + initialRatingOffset,
+          rd: step.phi * GLICKO2_SCALE,
+          volatility: step.sigma,
+        };
+        if (weight !== 1) {
+          next.rating = player.rating + weight * (next.rating - player.rating);
+          next.rd = player.rd + weight * (next.rd - player.rd);
+          next.volatility = player.volatility + weight * (next.volatility - player.volatility);
+        }
+        if (periodLengthMs !== undefined && nowMs !== undefined) next.lastPlayedMs = nowMs;
+        else if (player.lastPlayedMs !== undefined) next.lastPlayedMs = player.lastPlayedMs;
+        row[p] = next;
+      }
+      out[t] = row;
+    }
+    return out;
+  }
+
+  return {
+    name: 'glicko2',
+    initial: () => ({ rating: initialRating, rd: initialRd, volatility: initialVolatility }),
+    predict,
+    update,
+    estimate: (rating: Glicko2Rating): SkillEstimate => ({ mean: rating.rating, deviation: rating.rd }),
+    validate,
+    ratePeriod,
+    ratingAt,
+    winProbability,
+  };
+}
