@@ -194,7 +194,10 @@ describe('formMatches rejects bad input before any work', () => {
     random: Random.fromSeed(1),
     maxRestarts: 1,
   };
-  const rejects = (options: Partial<FormMatchesOptions>, code: string) =>
+  const rejects = (
+    options: { [K in keyof FormMatchesOptions]?: FormMatchesOptions[K] | undefined },
+    code: string,
+  ) =>
     assert.throws(
       () => formMatches({ ...base, ...options } as FormMatchesOptions),
       (error) => isMatchdError(error) && error.code === code,
