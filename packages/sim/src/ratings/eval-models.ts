@@ -11,14 +11,25 @@
  */
 import {
   constantK,
+  createBradleyTerryFull,
+  createBradleyTerryPart,
   createElo,
+  createGlicko2,
+  createPlackettLuce,
+  createThurstoneMostellerFull,
+  createThurstoneMostellerPart,
   dominationsK,
   type EloRating,
+  type GaussianRating,
+  type Glicko2Rating,
+  type Glicko2TeamReduction,
   type InactivityPolicy,
   type RatingAccess,
   type RatingModel,
+  type WengLinModel,
+  type WengLinOptions,
 } from '@matchd/engine';
-import { numberParam, type ParamSpec, type Params } from './params.ts';
+import { choiceParam, numberParam, type ParamSpec, type Params } from './params.ts';
 
 /** A model ready to run, with what the protocol does around it. */
 export interface EvalRunner {
@@ -98,6 +109,100 @@ const eloNewcomer: EvalModelSpec = {
   }),
 };
 
+const DAY_MS = 86_400_000;
+
+const glickoAccess: RatingAccess<Glicko2Rating> = {
+  estimate: (r) => ({ mean: r.rating, deviation: r.rd }),
+  withEstimate: (r, e) => ({ ...r, rating: e.mean, rd: e.deviation }),
+  hasDeviation: true,
+};
+
+/**
+ * Glicko-2, per-match (every update is one rating period, as the npm package is usually fed) or in
+ * continuous time (a period of `periodDays`, RD growing with time away up to the initial RD).
+ */
+const glicko2: EvalModelSpec = {
+  name: 'glicko2',
+  summary: 'Glicko-2 (Glickman), per-match or continuous-time periods',
+  defaults: () => ({
+    tau: 0.5,
+    initialRd: 350,
+    schedule: 'match',
+    periodDays: 30,
+    teamReduction: 'composite',
+  }),
+  space: (traits) => [
+    { name: 'tau', kind: 'number', min: 0.05, max: 1.5, scale: 'log' },
+    { name: 'initialRd', kind: 'number', min: 30, max: 700, scale: 'log' },
+    ...(traits.hasDates
+      ? ([
+          { name: 'schedule', kind: 'choice', choices: ['match', 'period'] },
+          { name: 'periodDays', kind: 'number', min: 1, max: 730, scale: 'log' },
+        ] as const)
+      : []),
+    { name: 'teamReduction', kind: 'choice', choices: ['composite', 'pairwise'] },
+  ],
+  create: (params) => {
+    const initialRd = numberParam(params, 'initialRd');
+    const continuous = choiceParam(params, 'schedule') === 'period';
+    return {
+      model: erase(
+        createGlicko2({
+          tau: numberParam(params, 'tau'),
+          initialRd,
+          teamReduction: choiceParam(params, 'teamReduction') as Glicko2TeamReduction,
+          ...(continuous
+            ? { periodLengthMs: numberParam(params, 'periodDays') * DAY_MS, maxRd: initialRd }
+            : {}),
+        }),
+      ),
+      access: glickoAccess as RatingAccess<unknown>,
+    };
+  },
+};
+
+const gaussianAccess: RatingAccess<GaussianRating> = {
+  estimate: (r) => ({ mean: r.mu, deviation: r.sigma }),
+  withEstimate: (r, e) => ({ ...r, mu: e.mean, sigma: e.deviation }),
+  hasDeviation: true,
+};
+
+/** A Weng-Lin model (openskill's defaults; mu stays 25, the rest is tuned). */
+function wengLin(
+  name: string,
+  summary: string,
+  create: (options: WengLinOptions) => WengLinModel,
+): EvalModelSpec {
+  return {
+    name,
+    summary,
+    defaults: () => ({ sigma: 25 / 3, beta: 25 / 6, tau: 25 / 300 }),
+    space: () => [
+      { name: 'sigma', kind: 'number', min: 0.5, max: 40, scale: 'log' },
+      { name: 'beta', kind: 'number', min: 0.2, max: 40, scale: 'log' },
+      { name: 'tau', kind: 'number', min: 0.001, max: 3, scale: 'log' },
+    ],
+    create: (params) => ({
+      model: erase(
+        create({
+          sigma: numberParam(params, 'sigma'),
+          beta: numberParam(params, 'beta'),
+          tau: numberParam(params, 'tau'),
+        }),
+      ),
+      access: gaussianAccess as RatingAccess<unknown>,
+    }),
+  };
+}
+
+const wengLinModels: readonly EvalModelSpec[] = [
+  wengLin('weng-lin-pl', 'Weng-Lin Plackett-Luce (openskill default)', createPlackettLuce),
+  wengLin('weng-lin-bt-full', 'Weng-Lin Bradley-Terry, all pairs', createBradleyTerryFull),
+  wengLin('weng-lin-bt-part', 'Weng-Lin Bradley-Terry, adjacent ranks', createBradleyTerryPart),
+  wengLin('weng-lin-tm-full', 'Weng-Lin Thurstone-Mosteller, all pairs', createThurstoneMostellerFull),
+  wengLin('weng-lin-tm-part', 'Weng-Lin Thurstone-Mosteller, adjacent ranks', createThurstoneMostellerPart),
+];
+
 /** Adds the online side term (see the file comment). */
 export function withSide(spec: EvalModelSpec): EvalModelSpec {
   return {
@@ -147,12 +252,19 @@ export function withTime(
 }
 
 /** The base models, in report order. */
-export const BASE_MODELS: readonly EvalModelSpec[] = [elo, eloNewcomer];
+export const BASE_MODELS: readonly EvalModelSpec[] = [elo, eloNewcomer, glicko2, ...wengLinModels];
 
-/** Every model with its variants, by name. */
+/** Models whose own update ignores time, so `+time` adds something (Glicko-2 has its own schedule). */
+const TIMELESS_WITH_DEVIATION: readonly EvalModelSpec[] = [...wengLinModels];
+
+/** Every model with its variants, in report order. */
 export function allModels(): EvalModelSpec[] {
   const base = [...BASE_MODELS];
-  return [...base, ...base.map(withSide)];
+  return [
+    ...base,
+    ...TIMELESS_WITH_DEVIATION.map((spec) => withTime(spec, 0.05, [0.001, 3])),
+    ...base.map(withSide),
+  ];
 }
 
 /** The models that apply to a file, in report order. */

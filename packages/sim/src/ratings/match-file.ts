@@ -35,6 +35,8 @@ export interface MatchFile {
   readonly playerCount: number;
   readonly hasDates: boolean;
   readonly hasSides: boolean;
+  /** True when some match ends in a tie (the game has draws). */
+  readonly hasDraws: boolean;
 }
 
 const HEADERS: Record<MatchFileFormat, readonly string[]> = {
@@ -221,5 +223,6 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
     playerCount: collector.playerCount,
     hasDates: format !== 'teams-sided',
     hasSides: format === 'teams-sided',
+    hasDraws: collector.matches.some((match) => new Set(match.ranks).size < match.ranks.length),
   };
 }

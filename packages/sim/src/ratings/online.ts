@@ -73,7 +73,11 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
     );
     const context = nowMs === undefined ? {} : { nowMs };
     const prediction = model.predict({ teams }, context);
-    let p = (prediction.win[0] as number) + prediction.draw / 2;
+    // A game with draws is scored on the expected score; a game without them (tennis, LoL) on
+    // P(team 0 wins | decisive), so a model's draw mass (Weng-Lin's predictDraw) does not count
+    // against it where draws cannot happen.
+    const win0 = prediction.win[0] as number;
+    let p = file.hasDraws ? win0 + prediction.draw / 2 : win0 / (win0 + (prediction.win[1] as number));
     const y = observedScore(match.ranks);
     if (sideRate !== undefined && match.homeTeam !== undefined) {
       const direction = match.homeTeam === 0 ? 1 : -1;
