@@ -3,3 +3,4 @@ export * from './elo/index.ts';
 export * from './policy/index.ts';
 export * from './weng-lin/index.ts';
 export * from './glicko2/index.ts';
+export * from './fermi/index.ts';
