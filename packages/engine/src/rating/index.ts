@@ -4,3 +4,4 @@ export * from './policy/index.ts';
 export * from './weng-lin/index.ts';
 export * from './glicko2/index.ts';
 export * from './fermi/index.ts';
+export * from './draw/index.ts';
