@@ -19,10 +19,10 @@ import {
   createThurstoneMostellerFull,
   createThurstoneMostellerPart,
   dominationsK,
-  type EloRating,
-  type GaussianRating,
-  type Glicko2Rating,
+  eloRatingAccess,
   type Glicko2TeamReduction,
+  gaussianRatingAccess,
+  glicko2RatingAccess,
   type InactivityPolicy,
   type RatingAccess,
   type RatingModel,
@@ -66,12 +66,6 @@ function erase<TRating>(model: RatingModel<TRating>): RatingModel<unknown> {
   return model as RatingModel<unknown>;
 }
 
-const eloAccess: RatingAccess<EloRating> = {
-  estimate: (r) => ({ mean: r.rating, deviation: 0 }),
-  withEstimate: (r, e) => ({ ...r, rating: e.mean }),
-  hasDeviation: false,
-};
-
 /** Elo with one K (the scale 400 is fixed: only K / scale matters to predictions). */
 const elo: EvalModelSpec = {
   name: 'elo',
@@ -80,7 +74,7 @@ const elo: EvalModelSpec = {
   space: () => [{ name: 'k', kind: 'number', min: 2, max: 150, scale: 'log' }],
   create: (params) => ({
     model: erase(createElo({ kPolicy: constantK(numberParam(params, 'k')) })),
-    access: eloAccess as RatingAccess<unknown>,
+    access: eloRatingAccess as RatingAccess<unknown>,
   }),
 };
 
@@ -105,17 +99,11 @@ const eloNewcomer: EvalModelSpec = {
         }),
       }),
     ),
-    access: eloAccess as RatingAccess<unknown>,
+    access: eloRatingAccess as RatingAccess<unknown>,
   }),
 };
 
 const DAY_MS = 86_400_000;
-
-const glickoAccess: RatingAccess<Glicko2Rating> = {
-  estimate: (r) => ({ mean: r.rating, deviation: r.rd }),
-  withEstimate: (r, e) => ({ ...r, rating: e.mean, rd: e.deviation }),
-  hasDeviation: true,
-};
 
 /**
  * Glicko-2, per-match (every update is one rating period, as the npm package is usually fed) or in
@@ -156,15 +144,9 @@ const glicko2: EvalModelSpec = {
             : {}),
         }),
       ),
-      access: glickoAccess as RatingAccess<unknown>,
+      access: glicko2RatingAccess as RatingAccess<unknown>,
     };
   },
-};
-
-const gaussianAccess: RatingAccess<GaussianRating> = {
-  estimate: (r) => ({ mean: r.mu, deviation: r.sigma }),
-  withEstimate: (r, e) => ({ ...r, mu: e.mean, sigma: e.deviation }),
-  hasDeviation: true,
 };
 
 /** A Weng-Lin model (openskill's defaults; mu stays 25, the rest is tuned). */
@@ -190,7 +172,7 @@ function wengLin(
           tau: numberParam(params, 'tau'),
         }),
       ),
-      access: gaussianAccess as RatingAccess<unknown>,
+      access: gaussianRatingAccess as RatingAccess<unknown>,
     }),
   };
 }

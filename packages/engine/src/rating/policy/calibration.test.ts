@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isMatchdError } from '../../errors.ts';
 import { constantK, createElo, type EloRating } from '../elo/index.ts';
+import { createGlicko2, type Glicko2Rating } from '../glicko2/index.ts';
+import { createPlackettLuce, type GaussianRating } from '../weng-lin/index.ts';
 import {
   type CalibrationPolicy,
+  type CalibrationState,
   isCalibrating,
   recordCalibrationGame,
   reopenCalibration,
@@ -11,15 +14,9 @@ import {
   surprise,
   validateCalibrationPolicy,
 } from './calibration.ts';
+import { eloRatingAccess as eloAccess, gaussianRatingAccess, glicko2RatingAccess } from './model-access.ts';
 import { rateTrackedMatch } from './rate-tracked-match.ts';
-import type { RatingAccess } from './rating-access.ts';
 import { newTrackRecord, type TrackRecord } from './tracks.ts';
-
-const eloAccess: RatingAccess<EloRating> = {
-  estimate: (r) => ({ mean: r.rating, deviation: 0 }),
-  withEstimate: (r, e) => ({ ...r, rating: e.mean }),
-  hasDeviation: false,
-};
 
 const policy: CalibrationPolicy = {
   games: 10,
@@ -143,4 +140,57 @@ test('bad calibration policies are typed errors', () => {
   bad({ ...policy, speedUp: { kind: 'update-multiplier', multiplier: 0.5 } });
   bad({ ...policy, speedUp: { kind: 'deviation-floor', deviation: Number.NaN } });
   bad({ ...policy, reopen: { windowGames: 0, maxMeanSurprise: 1 } });
+});
+
+test('deviation-floor calibration: a Weng-Lin player with a small sigma moves like a new one while calibrating', () => {
+  const model = createPlackettLuce();
+  const floor: CalibrationPolicy = { games: 10, speedUp: { kind: 'deviation-floor', deviation: 25 / 3 } };
+  const settledRating = { mu: 25, sigma: 2 };
+  const opponent: TrackRecord<GaussianRating> = {
+    rating: { mu: 25, sigma: 2 },
+    gamesPlayed: 100,
+    calibration: startCalibration({ ...floor, games: 0 }),
+  };
+  const rate = (calibration: CalibrationState) =>
+    rateTrackedMatch({
+      model,
+      access: gaussianRatingAccess,
+      policy: { calibration: floor },
+      teams: [[{ rating: settledRating, gamesPlayed: 100, calibration }], [opponent]],
+      result: { ranks: [1, 2] },
+      nowMs: 0,
+    })[0]?.[0] as TrackRecord<GaussianRating>;
+  const calibrating = rate(reopenCalibration(startCalibration({ ...floor, games: 0 }), floor));
+  const settled = rate(startCalibration({ ...floor, games: 0 }));
+  const fresh = model.update(
+    { teams: [[{ mu: 25, sigma: 25 / 3 }], [opponent.rating]] },
+    { ranks: [1, 2] },
+  )[0]?.[0] as GaussianRating;
+  assert.ok(Math.abs(calibrating.rating.mu - fresh.mu) < 1e-12, 'moves exactly like sigma = 25/3');
+  assert.ok(calibrating.rating.mu - 25 > 5 * (settled.rating.mu - 25));
+});
+
+test('inactivity inside a rated match: a Glicko-2 player back after a year moves more', () => {
+  const glicko = createGlicko2();
+  const settledCalibration = startCalibration({ ...policy, games: 0 });
+  const record = (lastPlayedMs: number): TrackRecord<Glicko2Rating> => ({
+    rating: { rating: 1500, rd: 60, volatility: 0.06 },
+    gamesPlayed: 100,
+    lastPlayedMs,
+    calibration: settledCalibration,
+  });
+  const day = 86_400_000;
+  const win = (lastPlayedMs: number) =>
+    rateTrackedMatch({
+      model: glicko,
+      access: glicko2RatingAccess,
+      policy: { calibration: policy, inactivity: { deviationGrowthPerSqrtDay: 10, maxDeviation: 350 } },
+      teams: [[record(lastPlayedMs)], [record(365 * day)]],
+      result: { ranks: [1, 2] },
+      nowMs: 365 * day,
+    })[0]?.[0] as TrackRecord<Glicko2Rating>;
+  const back = win(0);
+  const regular = win(364 * day);
+  assert.ok(back.rating.rating - 1500 > 2 * (regular.rating.rating - 1500));
+  assert.equal(back.lastPlayedMs, 365 * day);
 });

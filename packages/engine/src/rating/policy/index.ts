@@ -6,6 +6,7 @@ export * from './calibration.ts';
 export * from './display.ts';
 export * from './experience.ts';
 export * from './inactivity.ts';
+export * from './model-access.ts';
 export * from './party-adjustment.ts';
 export * from './rate-tracked-match.ts';
 export * from './rating-access.ts';

@@ -4,7 +4,7 @@
  * needs the inverse, a rating with a new mean and/or deviation, to apply calibration, inactivity
  * growth, decay and season resets. Models that keep no deviation (plain Elo, Fermi) ignore it.
  */
-import type { RatingModel, SkillEstimate } from '../types.ts';
+import type { SkillEstimate } from '../types.ts';
 
 /** Reads and rewrites one model's ratings through a model-independent mean and deviation. */
 export interface RatingAccess<TRating> {
@@ -17,17 +17,4 @@ export interface RatingAccess<TRating> {
   withEstimate(rating: TRating, estimate: SkillEstimate): TRating;
   /** True when the model keeps an uncertainty (Glicko-2, Weng-Lin, TrueSkill). */
   readonly hasDeviation: boolean;
-}
-
-/** The model's `estimate`, plus how to write a mean and deviation back into its rating type. */
-export function ratingAccess<TRating>(
-  model: Pick<RatingModel<TRating>, 'estimate'>,
-  write: (rating: TRating, estimate: SkillEstimate) => TRating,
-  hasDeviation: boolean,
-): RatingAccess<TRating> {
-  return {
-    estimate: (rating) => model.estimate(rating),
-    withEstimate: write,
-    hasDeviation,
-  };
 }

@@ -3,15 +3,10 @@ import { test } from 'node:test';
 import { isMatchdError } from '../../errors.ts';
 import { constantK, createElo, type EloRating } from '../elo/index.ts';
 import type { CalibrationPolicy } from './calibration.ts';
+import { eloRatingAccess as eloAccess } from './model-access.ts';
 import { rateTrackedMatch } from './rate-tracked-match.ts';
-import type { RatingAccess } from './rating-access.ts';
 import { DOTA_TRACK_KEYS, type PlayerTracks, trackKey, trackRecord, withTrackRecord } from './tracks.ts';
 
-const eloAccess: RatingAccess<EloRating> = {
-  estimate: (r) => ({ mean: r.rating, deviation: 0 }),
-  withEstimate: (r, e) => ({ ...r, rating: e.mean }),
-  hasDeviation: false,
-};
 const calibration: CalibrationPolicy = { games: 10, speedUp: { kind: 'update-multiplier', multiplier: 2 } };
 
 test("queue and party-ness pick one of Dota's four tracks", () => {
