@@ -5,3 +5,4 @@ export * from './weng-lin/index.ts';
 export * from './glicko2/index.ts';
 export * from './fermi/index.ts';
 export * from './draw/index.ts';
+export * from './margin/index.ts';
