@@ -14,20 +14,24 @@ import {
   createBradleyTerryFull,
   createBradleyTerryPart,
   createElo,
+  createFermi,
   createGlicko2,
   createPlackettLuce,
   createThurstoneMostellerFull,
   createThurstoneMostellerPart,
   dominationsK,
   eloRatingAccess,
+  type FermiRating,
   type Glicko2TeamReduction,
   gaussianRatingAccess,
   glicko2RatingAccess,
   type InactivityPolicy,
   type RatingAccess,
   type RatingModel,
+  type SkillEstimate,
   type WengLinModel,
   type WengLinOptions,
+  withHomeAdvantage,
 } from '@matchd/engine';
 import { choiceParam, numberParam, type ParamSpec, type Params } from './params.ts';
 
@@ -41,6 +45,8 @@ export interface EvalRunner {
   readonly inactivity?: InactivityPolicy;
   /** Learning rate of the online side term (`+side`). */
   readonly sideRate?: number;
+  /** One log-odds unit on the model's rating scale, at the model's parameters (`+home`). */
+  readonly logOddsUnit?: number;
 }
 
 /** What a file offers that a model may need. */
@@ -60,11 +66,16 @@ export interface EvalModelSpec {
   /** The parameters `--tune` searches, for a file. */
   space(traits: FileTraits): readonly ParamSpec[];
   create(params: Params): EvalRunner;
+  /** The model this one adds a term to (its tuned parameters start this one's search). */
+  readonly base?: string;
 }
 
 function erase<TRating>(model: RatingModel<TRating>): RatingModel<unknown> {
   return model as RatingModel<unknown>;
 }
+
+/** Elo and Glicko-2 points per log-odds unit: 400 / ln 10. */
+const ELO_LOG_ODDS_UNIT = 400 / Math.LN10;
 
 /** Elo with one K (the scale 400 is fixed: only K / scale matters to predictions). */
 const elo: EvalModelSpec = {
@@ -75,6 +86,7 @@ const elo: EvalModelSpec = {
   create: (params) => ({
     model: erase(createElo({ kPolicy: constantK(numberParam(params, 'k')) })),
     access: eloRatingAccess as RatingAccess<unknown>,
+    logOddsUnit: ELO_LOG_ODDS_UNIT,
   }),
 };
 
@@ -100,7 +112,71 @@ const eloNewcomer: EvalModelSpec = {
       }),
     ),
     access: eloRatingAccess as RatingAccess<unknown>,
+    logOddsUnit: ELO_LOG_ODDS_UNIT,
   }),
+};
+
+/**
+ * Elo whose K falls with the games a player has played, K = kScale / (games + offset)^shape: the
+ * K policy FiveThirtyEight published for tennis (250 / (games + 5)^0.4), a smooth version of
+ * calibration's faster first games.
+ */
+const eloDecayingK: EvalModelSpec = {
+  name: 'elo-decaying-k',
+  summary: 'Elo, K = kScale / (games + offset)^shape (FiveThirtyEight tennis)',
+  defaults: () => ({ kScale: 250, offset: 5, shape: 0.4 }),
+  space: () => [
+    { name: 'kScale', kind: 'number', min: 10, max: 2000, scale: 'log' },
+    { name: 'offset', kind: 'number', min: 0.5, max: 200, scale: 'log' },
+    { name: 'shape', kind: 'number', min: 0.01, max: 1.2, scale: 'linear' },
+  ],
+  create: (params) => {
+    const kScale = numberParam(params, 'kScale');
+    const offset = numberParam(params, 'offset');
+    const shape = numberParam(params, 'shape');
+    return {
+      model: erase(createElo({ kPolicy: ({ player }) => kScale / (player.games + offset) ** shape })),
+      access: eloRatingAccess as RatingAccess<unknown>,
+      logOddsUnit: ELO_LOG_ODDS_UNIT,
+    };
+  },
+};
+
+const fermiAccess: RatingAccess<FermiRating> = {
+  estimate: (r): SkillEstimate => ({ mean: r.rating, deviation: 0 }),
+  withEstimate: (r, e) => ({ ...r, rating: e.mean }),
+  hasDeviation: false,
+};
+
+/**
+ * Kreimeier's Fermi model. Only maxGain / T matters to predictions (rescaling both rescales the
+ * ratings), so T stays 1 and maxGain is tuned; on dated files also his decay toward the mean.
+ */
+const fermiModel: EvalModelSpec = {
+  name: 'fermi',
+  summary: "Kreimeier's Fermi model (zero-sum, T = 1), optional decay toward the mean",
+  defaults: (traits) => ({ maxGain: 1, ...(traits.hasDates ? { decayPerYear: 0 } : {}) }),
+  space: (traits) => [
+    { name: 'maxGain', kind: 'number', min: 0.005, max: 2, scale: 'log' },
+    ...(traits.hasDates
+      ? ([{ name: 'decayPerYear', kind: 'number', min: 0, max: 0.5, scale: 'linear' }] as const)
+      : []),
+  ],
+  create: (params) => {
+    const decayPerYear = typeof params['decayPerYear'] === 'number' ? params['decayPerYear'] : 0;
+    return {
+      model: erase(
+        createFermi({
+          maxGain: numberParam(params, 'maxGain'),
+          ...(decayPerYear > 0
+            ? { decay: { perPeriod: decayPerYear, periodLengthMs: 365 * 86_400_000 } }
+            : {}),
+        }),
+      ),
+      access: fermiAccess as RatingAccess<unknown>,
+      logOddsUnit: 1,
+    };
+  },
 };
 
 const DAY_MS = 86_400_000;
@@ -145,6 +221,7 @@ const glicko2: EvalModelSpec = {
         }),
       ),
       access: glicko2RatingAccess as RatingAccess<unknown>,
+      logOddsUnit: ELO_LOG_ODDS_UNIT,
     };
   },
 };
@@ -173,6 +250,8 @@ function wengLin(
         }),
       ),
       access: gaussianRatingAccess as RatingAccess<unknown>,
+      // Phi(gap / (sqrt 2 beta)) ~ sigmoid(1.702 gap / (sqrt 2 beta)) between two settled players.
+      logOddsUnit: (Math.SQRT2 * numberParam(params, 'beta')) / 1.702,
     }),
   };
 }
@@ -197,6 +276,40 @@ export function withSide(spec: EvalModelSpec): EvalModelSpec {
       { name: 'sideRate', kind: 'number', min: 0.0005, max: 0.2, scale: 'log' },
     ],
     create: (params) => ({ ...spec.create(params), sideRate: numberParam(params, 'sideRate') }),
+    base: spec.name,
+  };
+}
+
+/**
+ * Adds a home (side) advantage inside the model (the rating model's own `withHomeAdvantage`): the
+ * side team plays as if `home` log-odds units stronger, in prediction and in the update's expected
+ * score. Tuned, not learned online.
+ */
+export function withHome(spec: EvalModelSpec): EvalModelSpec {
+  return {
+    name: `${spec.name}+home`,
+    summary: `${spec.summary}; tuned home/side advantage in the model`,
+    appliesTo: (traits) => traits.hasSides && (spec.appliesTo?.(traits) ?? true),
+    defaults: (traits) => ({ ...spec.defaults(traits), home: 0.1 }),
+    space: (traits) => [
+      ...spec.space(traits),
+      { name: 'home', kind: 'number', min: -0.5, max: 1, scale: 'linear' },
+    ],
+    create: (params) => {
+      const runner = spec.create(params);
+      const { access, logOddsUnit } = runner;
+      if (access === undefined || logOddsUnit === undefined)
+        throw new TypeError(`${spec.name} cannot take +home`);
+      const model = withHomeAdvantage(runner.model, {
+        advantage: numberParam(params, 'home') * logOddsUnit,
+        shift: (rating, amount) => {
+          const estimate = access.estimate(rating);
+          return access.withEstimate(rating, { mean: estimate.mean + amount, deviation: estimate.deviation });
+        },
+      });
+      return { ...runner, model };
+    },
+    base: spec.name,
   };
 }
 
@@ -234,7 +347,14 @@ export function withTime(
 }
 
 /** The base models, in report order. */
-export const BASE_MODELS: readonly EvalModelSpec[] = [elo, eloNewcomer, glicko2, ...wengLinModels];
+export const BASE_MODELS: readonly EvalModelSpec[] = [
+  elo,
+  eloNewcomer,
+  eloDecayingK,
+  glicko2,
+  fermiModel,
+  ...wengLinModels,
+];
 
 /** Models whose own update ignores time, so `+time` adds something (Glicko-2 has its own schedule). */
 const TIMELESS_WITH_DEVIATION: readonly EvalModelSpec[] = [...wengLinModels];
@@ -246,6 +366,7 @@ export function allModels(): EvalModelSpec[] {
     ...base,
     ...TIMELESS_WITH_DEVIATION.map((spec) => withTime(spec, 0.05, [0.001, 3])),
     ...base.map(withSide),
+    ...base.map(withHome),
   ];
 }
 

@@ -97,12 +97,20 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
       0,
     ),
   );
+  const tunedParams = new Map<string, Params>();
   const models = specs.map((spec): ModelReport => {
     const advance = (matches: number) => progress?.advance(matches, spec.name);
     const defaults = spec.defaults(traits);
+    // A variant starts its search where its base model's search ended, when that ran first.
+    const start = spec.base === undefined ? undefined : tunedParams.get(spec.base);
     const tuned = tune
-      ? tuneModel(file, spec, traits, { tuneFraction: fraction, onEvaluation: advance })
+      ? tuneModel(file, spec, traits, {
+          tuneFraction: fraction,
+          onEvaluation: advance,
+          ...(start === undefined ? {} : { start }),
+        })
       : undefined;
+    if (tuned !== undefined) tunedParams.set(spec.name, tuned.params);
     const params = tuned?.params ?? defaults;
     const result = runOnline(file, spec.create(params), { scoreFrom, warmGames, onProgress: advance });
     const base = tune

@@ -71,7 +71,10 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
         return applyInactivity(rating, { lastPlayedMs: last, nowMs }, inactivity, access);
       }),
     );
-    const context = nowMs === undefined ? {} : { nowMs };
+    const context = {
+      ...(nowMs === undefined ? {} : { nowMs }),
+      ...(match.homeTeam === undefined ? {} : { homeTeam: match.homeTeam }),
+    };
     const prediction = model.predict({ teams }, context);
     // A game with draws is scored on the expected score; a game without them (tennis, LoL) on
     // P(team 0 wins | decisive), so a model's draw mass (Weng-Lin's predictDraw) does not count
@@ -90,7 +93,11 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
       all.add(p, y);
       if (isWarm) warm.add(p, y);
     }
-    const updated = model.update({ teams }, { ranks: match.ranks }, context);
+    const result =
+      match.homeTeam === undefined
+        ? { ranks: match.ranks }
+        : { ranks: match.ranks, homeTeam: match.homeTeam };
+    const updated = model.update({ teams }, result, context);
     match.teams.forEach((team, t) => {
       team.forEach((player, i) => {
         ratings[player] = updated[t]?.[i];

@@ -21,6 +21,8 @@ export interface TuneOptions {
   readonly sweeps?: number;
   readonly gridPoints?: number;
   readonly goldenSteps?: number;
+  /** Parameters to start from instead of the defaults (e.g. the base model's tuned ones). */
+  readonly start?: Params;
   /** Called after each evaluation with the number of matches it ran. */
   readonly onEvaluation?: (matches: number) => void;
 }
@@ -77,7 +79,7 @@ export function tuneModel(
     options.onEvaluation?.(stopAt);
     return loss;
   };
-  let best: Params = spec.defaults(traits);
+  let best: Params = { ...spec.defaults(traits), ...options.start };
   let bestLoss = evaluate(best);
   const consider = (name: string, value: ParamValue): number => {
     const candidate = { ...best, [name]: value };
