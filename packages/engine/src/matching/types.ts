@@ -90,6 +90,8 @@ export interface PairingDuals {
   readonly dummyVertex: number | undefined;
   /** Cost of a forbidden pair in the augmented problem, before leave-out costs. */
   readonly forbiddenPairCost: number;
+  /** The perfect matching of the augmented problem: partner of every vertex (tickets and dummy). */
+  readonly augmentedMate: Int32Array;
   /** y_v for every vertex of the augmented problem. */
   readonly vertexDuals: Float64Array;
   /** The blossoms with a positive dual (nested blossoms are listed separately). */

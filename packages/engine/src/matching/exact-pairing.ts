@@ -1,0 +1,179 @@
+/**
+ * Exact minimum-cost (or maximum-cost) pairing of a pool: the entry point of the blossom solver.
+ *
+ * Dense: the blossom algorithm on every pair of the augmented problem (prepared-problem.ts).
+ * Sparse: the blossom algorithm on candidate pairs (candidates.ts); then every other pair is priced
+ * with the duals (pricing.ts), the violators (negative reduced cost) are added and the graph is
+ * re-solved from a warm start (dual-init.ts) until no pair violates: the duals then certify the
+ * pairing optimal for the complete graph, which is never built. Both return the same optimum.
+ */
+
+import { ErrorCodes, MatchdError } from '../errors.ts';
+import { solveBlossom } from './blossom-solver.ts';
+import { buildCandidates } from './candidates.ts';
+import { greedyJumpStart } from './dual-init.ts';
+import { EdgeSet } from './edge-set.ts';
+import { augmentedCost, type PreparedProblem, preparePairingProblem, rawCost } from './prepared-problem.ts';
+import { BlossomChains, findViolations } from './pricing.ts';
+import type { ExactPairing, ExactPairingOptions, PairingProblem } from './types.ts';
+
+/** Pools up to this many vertices are solved densely under method 'auto'. */
+const AUTO_DENSE_LIMIT = 64;
+const DEFAULT_CANDIDATES_PER_TICKET = 10;
+
+function invalidOption(path: string, message: string): MatchdError {
+  return new MatchdError(ErrorCodes.INVALID_OPTION, message, { path });
+}
+
+/**
+ * The optimal pairing of a pool: among pairings of maximum size (forbidden pairs excluded), the
+ * one with the least pair costs plus leave-out costs (or the greatest pair costs minus leave-out
+ * costs for objective 'max'), with the duals that prove it.
+ *
+ * @example
+ * const costs = new Float64Array([0, 1, 5, 4, 1, 0, 4, 5, 5, 4, 0, 1, 4, 5, 1, 0]);
+ * const { pairs } = exactPairing({ size: 4, costs }); // [[0, 1], [2, 3]]
+ */
+export function exactPairing(problem: PairingProblem, options: ExactPairingOptions = {}): ExactPairing {
+  const objective = options.objective ?? 'min';
+  if (objective !== 'min' && objective !== 'max')
+    throw invalidOption('objective', "objective must be 'min' or 'max'");
+  const method = options.method ?? 'auto';
+  if (method !== 'auto' && method !== 'dense' && method !== 'sparse') {
+    throw invalidOption('method', "method must be 'auto', 'dense' or 'sparse'");
+  }
+  const perTicket = options.candidatesPerTicket ?? DEFAULT_CANDIDATES_PER_TICKET;
+  if (!Number.isInteger(perTicket) || perTicket < 1) {
+    throw invalidOption('candidatesPerTicket', 'candidatesPerTicket must be a positive integer');
+  }
+  const { sortKeys } = options;
+  if (sortKeys !== undefined) {
+    if (sortKeys.length !== problem.size)
+      throw invalidOption('sortKeys', 'sortKeys needs one entry per ticket');
+    for (let i = 0; i < sortKeys.length; i++) {
+      if (!Number.isFinite(sortKeys[i]))
+        throw invalidOption(`sortKeys[${i}]`, 'sort keys must be finite numbers');
+    }
+  }
+  const prepared = preparePairingProblem(problem, objective, options.tolerance);
+  const useDense = method === 'dense' || (method === 'auto' && prepared.vertexCount <= AUTO_DENSE_LIMIT);
+  const solved = useDense ? solveDense(prepared) : solveSparse(prepared, perTicket, sortKeys);
+  return shapeResult(prepared, objective, useDense ? 'dense' : 'sparse', solved);
+}
+
+/** The maximum-cost perfect pairing (the EOMM paper's WorstMM): exactPairing with objective 'max'. */
+export function worstPairing(problem: PairingProblem, options: ExactPairingOptions = {}): ExactPairing {
+  return exactPairing(problem, { ...options, objective: 'max' });
+}
+
+interface Solved {
+  readonly mate: Int32Array;
+  readonly vertexDuals: Float64Array;
+  readonly blossoms: Array<{ members: number[]; dual: number }>;
+  readonly edgesSolved: number;
+  readonly solves: number;
+  readonly augmentations: number;
+}
+
+function tightness(problem: PreparedProblem): number {
+  return problem.tolerance * problem.costScale * 0.01;
+}
+
+function solveDense(problem: PreparedProblem): Solved {
+  const n = problem.vertexCount;
+  const edges = new EdgeSet(n);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) edges.add(i, j, augmentedCost(problem, i, j));
+  const graph = edges.toCostedEdges();
+  const start = greedyJumpStart(graph, tightness(problem));
+  const out = solveBlossom({ ...graph, initialDuals: start.duals, initialMatchedEdges: start.matchedEdges });
+  requirePerfect(out.mate);
+  return { ...out, edgesSolved: graph.edgeFrom.length, solves: 1 };
+}
+
+function solveSparse(
+  problem: PreparedProblem,
+  perTicket: number,
+  sortKeys: ArrayLike<number> | undefined,
+): Solved {
+  const n = problem.vertexCount;
+  const edges = buildCandidates(problem, perTicket, sortKeys);
+  const absoluteTolerance = problem.tolerance * problem.costScale;
+  const perRow = Math.max(2, Math.ceil(perTicket / 3));
+  let warm: { guess: Float64Array; previousMate: Int32Array } | undefined;
+  let solves = 0;
+  let augmentations = 0;
+  for (;;) {
+    const graph = edges.toCostedEdges();
+    const start = greedyJumpStart(graph, tightness(problem), warm);
+    const out = solveBlossom({
+      ...graph,
+      initialDuals: start.duals,
+      initialMatchedEdges: start.matchedEdges,
+    });
+    requirePerfect(out.mate);
+    solves++;
+    augmentations += out.augmentations;
+    const chains = new BlossomChains(n, out.blossoms);
+    const violations = findViolations(problem, out.vertexDuals, chains, { absoluteTolerance, perRow });
+    let added = 0;
+    for (const v of violations) if (edges.add(v.i, v.j, v.cost)) added++;
+    // No new pair means every violation is rounding noise on a pair already solved: stop here.
+    if (added === 0) return { ...out, augmentations, edgesSolved: graph.edgeFrom.length, solves };
+    warm = { guess: out.vertexDuals, previousMate: out.mate };
+  }
+}
+
+function requirePerfect(mate: Int32Array): void {
+  // The candidate graph always holds a perfect matching (candidates.ts), so this is a solver bug.
+  if (mate.includes(-1))
+    throw new Error('blossom solver returned an imperfect matching on a graph with a perfect one');
+}
+
+function shapeResult(
+  problem: PreparedProblem,
+  objective: 'min' | 'max',
+  method: 'dense' | 'sparse',
+  solved: Solved,
+): ExactPairing {
+  const { size } = problem;
+  const mate = new Int32Array(size).fill(-1);
+  const pairs: Array<readonly [number, number]> = [];
+  const unpaired: number[] = [];
+  let pairCost = 0;
+  let leaveOutCost = 0;
+  for (let i = 0; i < size; i++) {
+    const j = solved.mate[i]!;
+    if (j >= 0 && j < size && rawCost(problem, Math.min(i, j), Math.max(i, j)) !== Number.POSITIVE_INFINITY) {
+      mate[i] = j;
+      if (i < j) {
+        pairs.push([i, j]);
+        pairCost += rawCost(problem, i, j);
+      }
+    } else {
+      unpaired.push(i);
+      leaveOutCost += problem.leaveOut[i]!;
+    }
+  }
+  return {
+    pairs,
+    mate,
+    unpaired,
+    pairCost,
+    leaveOutCost,
+    objective,
+    duals: {
+      vertexCount: problem.vertexCount,
+      dummyVertex: problem.dummyVertex,
+      forbiddenPairCost: problem.forbiddenPairCost,
+      augmentedMate: solved.mate,
+      vertexDuals: solved.vertexDuals,
+      blossoms: solved.blossoms,
+    },
+    stats: {
+      method,
+      edgesSolved: solved.edgesSolved,
+      solves: solved.solves,
+      augmentations: solved.augmentations,
+    },
+  };
+}
