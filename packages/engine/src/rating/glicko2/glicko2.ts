@@ -105,16 +105,62 @@ export interface Glicko2Model extends RatingModel<Glicko2Rating> {
   winProbability(a: Glicko2Rating, b: Glicko2Rating): number;
 }
 
-// Scratch space reused by every update: the hot path allocates only the returned ratings.
-let scratchSize = 0;
-let mus = new Float64Array(0);
-let phis = new Float64Array(0);
-let sigmas = new Float64Array(0);
-let phisNow = new Float64Array(0);
-let periodsOf = new Float64Array(0);
-let opponentMu = new Float64Array(0);
-let opponentG = new Float64Array(0);
-let scores = new Float64Array(0);
+/**
+ * Scratch space reused by every update, so that the hot path allocates only the returned ratings.
+ * Held in one const object (not module-level `let`s, whose every read pays a hole check).
+ * `player*` arrays hold one entry per player of the match, `team*` one per team, `opponent*` and
+ * `score` one per game of the player being rated.
+ */
+interface Scratch {
+  playerMu: Float64Array;
+  playerPhi: Float64Array;
+  playerSigma: Float64Array;
+  /** g(phi) of the player's RD at match time (as an opponent). */
+  playerG: Float64Array;
+  playerPeriods: Float64Array;
+  teamMu: Float64Array;
+  /** g of the team's combined phi. */
+  teamG: Float64Array;
+  opponentMu: Float64Array;
+  opponentG: Float64Array;
+  score: Float64Array;
+}
+
+const scratch: Scratch = {
+  playerMu: new Float64Array(16),
+  playerPhi: new Float64Array(16),
+  playerSigma: new Float64Array(16),
+  playerG: new Float64Array(16),
+  playerPeriods: new Float64Array(16),
+  teamMu: new Float64Array(8),
+  teamG: new Float64Array(8),
+  opponentMu: new Float64Array(16),
+  opponentG: new Float64Array(16),
+  score: new Float64Array(16),
+};
+
+function ensureScratch(players: number, teams: number, games: number): void {
+  if (players > scratch.playerMu.length) {
+    const size = Math.max(players, 2 * scratch.playerMu.length);
+    scratch.playerMu = new Float64Array(size);
+    scratch.playerPhi = new Float64Array(size);
+    scratch.playerSigma = new Float64Array(size);
+    scratch.playerG = new Float64Array(size);
+    scratch.playerPeriods = new Float64Array(size);
+  }
+  if (teams > scratch.teamMu.length) {
+    const size = Math.max(teams, 2 * scratch.teamMu.length);
+    scratch.teamMu = new Float64Array(size);
+    scratch.teamG = new Float64Array(size);
+  }
+  if (games > scratch.opponentMu.length) {
+    const size = Math.max(games, 2 * scratch.opponentMu.length);
+    scratch.opponentMu = new Float64Array(size);
+    scratch.opponentG = new Float64Array(size);
+    scratch.score = new Float64Array(size);
+  }
+}
+
 const step: Glicko2Step = { mu: 0, phi: 0, sigma: 0 };
 // One reused input record: a fresh 11-field object per player was a measurable share of an update.
 const stepInput: { -readonly [K in keyof Glicko2StepInput]: Glicko2StepInput[K] } = {
@@ -122,31 +168,14 @@ const stepInput: { -readonly [K in keyof Glicko2StepInput]: Glicko2StepInput[K] 
   phi: 0,
   sigma: 0,
   count: 0,
-  opponentMu,
-  opponentG,
-  score: scores,
+  opponentMu: scratch.opponentMu,
+  opponentG: scratch.opponentG,
+  score: scratch.score,
   tau: 0.5,
   epsilon: 1e-6,
   periods: 1,
   maxPhi: Number.POSITIVE_INFINITY,
 };
-
-function ensureScratch(players: number, games: number): void {
-  if (players > scratchSize) {
-    scratchSize = Math.max(players, 2 * scratchSize);
-    mus = new Float64Array(scratchSize);
-    phis = new Float64Array(scratchSize);
-    sigmas = new Float64Array(scratchSize);
-    phisNow = new Float64Array(scratchSize);
-    periodsOf = new Float64Array(scratchSize);
-  }
-  if (games > opponentMu.length) {
-    const size = Math.max(games, 2 * opponentMu.length);
-    opponentMu = new Float64Array(size);
-    opponentG = new Float64Array(size);
-    scores = new Float64Array(size);
-  }
-}
 
 /**
  * Creates a Glicko-2 model.
@@ -311,12 +340,13 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
         });
       }
     }
-    ensureScratch(1, games.length);
+    ensureScratch(1, 1, games.length);
+    const { opponentMu, opponentG, score } = scratch;
     for (let j = 0; j < games.length; j++) {
       const game = games[j] as Glicko2Game;
       opponentMu[j] = (game.opponent.rating - initialRatingOffset) / GLICKO2_SCALE;
       opponentG[j] = glicko2G(game.opponent.rd / GLICKO2_SCALE);
-      scores[j] = game.score;
+      score[j] = game.score;
     }
     glicko2Step(
       {
@@ -326,7 +356,7 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
         count: games.length,
         opponentMu,
         opponentG,
-        score: scores,
+        score,
         tau,
         epsilon,
         periods: 1,
@@ -353,37 +383,56 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
     const nowMs = context?.nowMs;
     const teams = match.teams;
     const teamCount = teams.length;
+    const ranks = result.ranks;
     let playerCount = 0;
-    let maxTeam = 0;
-    for (const team of teams) {
-      playerCount += team.length;
-      if (team.length > maxTeam) maxTeam = team.length;
-    }
-    ensureScratch(playerCount + 2 * teamCount, teamReduction === 'pairwise' ? playerCount : teamCount);
-    // Per-player Glicko-2 values; after them, per-team mean mu and combined phi.
-    const teamMuAt = playerCount;
-    const teamPhiAt = playerCount + teamCount;
+    for (let t = 0; t < teamCount; t++) playerCount += (teams[t] as readonly Glicko2Rating[]).length;
+    ensureScratch(playerCount, teamCount, teamReduction === 'pairwise' ? playerCount : teamCount);
+    const {
+      playerMu,
+      playerPhi,
+      playerSigma,
+      playerG,
+      playerPeriods,
+      teamMu,
+      teamG,
+      opponentMu,
+      opponentG,
+      score,
+    } = scratch;
+    // Steps 1 and 2 for everyone, once: mu, phi, and the g of each player's and team's RD at match time.
     let index = 0;
     for (let t = 0; t < teamCount; t++) {
       const team = teams[t] as readonly Glicko2Rating[];
       let muSum = 0;
       let phi2Sum = 0;
-      for (const r of team) {
-        const periods = elapsedPeriods(r, nowMs);
+      for (let p = 0; p < team.length; p++, index++) {
+        const r = team[p] as Glicko2Rating;
         const mu = (r.rating - initialRatingOffset) / GLICKO2_SCALE;
-        const phiNow = phiAt(r, periods);
-        mus[index] = mu;
-        phis[index] = r.rd / GLICKO2_SCALE;
-        sigmas[index] = r.volatility;
-        phisNow[index] = phiNow;
-        periodsOf[index] = periodLengthMs === undefined ? 1 : periods;
+        const phi = r.rd / GLICKO2_SCALE;
+        let phiNow = phi;
+        let periods = 1;
+        if (periodLengthMs !== undefined) {
+          periods = elapsedPeriods(r, nowMs);
+          phiNow = phiAt(r, periods);
+        }
+        playerMu[index] = mu;
+        playerPhi[index] = phi;
+        playerSigma[index] = r.volatility;
+        playerG[index] = glicko2G(phiNow);
+        playerPeriods[index] = periods;
         muSum += mu;
         phi2Sum += phiNow * phiNow;
-        index++;
       }
-      mus[teamMuAt + t] = muSum / team.length;
-      phis[teamPhiAt + t] = Math.sqrt(phi2Sum / team.length);
+      teamMu[t] = muSum / team.length;
+      teamG[t] = glicko2G(Math.sqrt(phi2Sum / team.length));
     }
+    stepInput.opponentMu = opponentMu;
+    stepInput.opponentG = opponentG;
+    stepInput.score = score;
+    stepInput.tau = tau;
+    stepInput.epsilon = epsilon;
+    stepInput.maxPhi = maxPhi;
+    const stamp = periodLengthMs !== undefined && nowMs !== undefined;
     const out: Glicko2Rating[][] = new Array(teamCount);
     index = 0;
     for (let t = 0; t < teamCount; t++) {
@@ -391,64 +440,56 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
       const row: Glicko2Rating[] = new Array(team.length);
       for (let p = 0; p < team.length; p++, index++) {
         const player = team[p] as Glicko2Rating;
-        const weight = playerWeight(match, t, p);
+        const weight = match.weights === undefined ? 1 : playerWeight(match, t, p);
         if (weight === 0) {
           row[p] = player;
           continue;
         }
-        const mu = mus[index] as number;
+        const mu = playerMu[index] as number;
         let count = 0;
         if (teamReduction === 'composite') {
-          const ownMean = mus[teamMuAt + t] as number;
+          const ownMean = teamMu[t] as number;
           for (let u = 0; u < teamCount; u++) {
             if (u === t) continue;
-            opponentMu[count] = mu - (ownMean - (mus[teamMuAt + u] as number));
-            opponentG[count] = glicko2G(phis[teamPhiAt + u] as number);
-            scores[count] = pairScore(result.ranks, t, u);
+            opponentMu[count] = mu - (ownMean - (teamMu[u] as number));
+            opponentG[count] = teamG[u] as number;
+            score[count] = pairScore(ranks, t, u);
             count++;
           }
         } else {
           let j = 0;
           for (let u = 0; u < teamCount; u++) {
-            const other = teams[u] as readonly Glicko2Rating[];
+            const size = (teams[u] as readonly Glicko2Rating[]).length;
             if (u === t) {
-              j += other.length;
+              j += size;
               continue;
             }
-            const s = pairScore(result.ranks, t, u);
-            for (let q = 0; q < other.length; q++, j++) {
-              opponentMu[count] = mus[j] as number;
-              opponentG[count] = glicko2G(phisNow[j] as number);
-              scores[count] = s;
+            const s = pairScore(ranks, t, u);
+            for (let q = 0; q < size; q++, j++) {
+              opponentMu[count] = playerMu[j] as number;
+              opponentG[count] = playerG[j] as number;
+              score[count] = s;
               count++;
             }
           }
         }
         stepInput.mu = mu;
-        stepInput.phi = phis[index] as number;
-        stepInput.sigma = sigmas[index] as number;
+        stepInput.phi = playerPhi[index] as number;
+        stepInput.sigma = playerSigma[index] as number;
         stepInput.count = count;
-        stepInput.opponentMu = opponentMu;
-        stepInput.opponentG = opponentG;
-        stepInput.score = scores;
-        stepInput.tau = tau;
-        stepInput.epsilon = epsilon;
-        stepInput.periods = periodsOf[index] as number;
-        stepInput.maxPhi = maxPhi;
+        stepInput.periods = playerPeriods[index] as number;
         glicko2Step(stepInput, step);
-        const next: { rating: number; rd: number; volatility: number; lastPlayedMs?: number } = {
-          rating: step.mu * GLICKO2_SCALE + initialRatingOffset,
-          rd: step.phi * GLICKO2_SCALE,
-          volatility: step.sigma,
-        };
+        let rating = step.mu * GLICKO2_SCALE + initialRatingOffset;
+        let rd = step.phi * GLICKO2_SCALE;
+        let volatility = step.sigma;
         if (weight !== 1) {
-          next.rating = player.rating + weight * (next.rating - player.rating);
-          next.rd = player.rd + weight * (next.rd - player.rd);
-          next.volatility = player.volatility + weight * (next.volatility - player.volatility);
+          rating = player.rating + weight * (rating - player.rating);
+          rd = player.rd + weight * (rd - player.rd);
+          volatility = player.volatility + weight * (volatility - player.volatility);
         }
-        if (periodLengthMs !== undefined && nowMs !== undefined) next.lastPlayedMs = nowMs;
-        else if (player.lastPlayedMs !== undefined) next.lastPlayedMs = player.lastPlayedMs;
-        row[p] = next;
+        const lastPlayedMs = stamp ? nowMs : player.lastPlayedMs;
+        row[p] =
+          lastPlayedMs === undefined ? { rating, rd, volatility } : { rating, rd, volatility, lastPlayedMs };
       }
       out[t] = row;
     }
