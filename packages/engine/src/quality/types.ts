@@ -165,6 +165,11 @@ export interface ScoredPlayer<TRating> {
   readonly profile: PlayerProfile<TRating>;
   /** Skill mean from the rating model, clamped to the queue's workable range. */
   readonly skill: number;
+  /**
+   * Half-width of the band a calibrating player's skill may lie in (the model's deviation while the
+   * player has fewer games than the queue's `calibrationGames`, else 0): skill gaps inside it count as 0.
+   */
+  readonly skillBand: number;
   /** log(1 + gamesPlayed) (Dota: 40 -> 120 games ~ 120 -> 280 games). */
   readonly experience: number;
 }

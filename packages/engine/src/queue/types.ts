@@ -44,6 +44,11 @@ export interface RatingConfig {
   /** Skills are clamped to this workable range before skill criteria (Awesomenauts caps the top). */
   readonly skillRange?: { readonly min: number; readonly max: number };
   /**
+   * A typical skill difference on the model's scale, for the skill criteria's default caps. Default:
+   * the deviation of the model's initial rating, or 200 when the model keeps none (Elo).
+   */
+  readonly skillScale?: number;
+  /**
    * Players with fewer games than this are calibrating: their skill is uncertain, so the skill
    * criteria use a band of width `deviation` around the mean (gaps inside it count as zero).
    */

@@ -1,0 +1,64 @@
+/**
+ * Turns players and tickets into the precomputed form the criteria read (skill from the rating
+ * model, clamped to the queue's workable range; experience on a log scale; calibration bands), once
+ * per ticket rather than once per candidate.
+ */
+
+import type { RatingModel } from '../rating/types.ts';
+import type { PlayerProfile, ScoredPlayer, ScoredTicket } from './types.ts';
+
+/** How skills are read. */
+export interface SkillReading<TRating> {
+  readonly ratingModel: RatingModel<TRating>;
+  /** Skills are clamped into this range (Awesomenauts caps the top to a workable range). */
+  readonly skillRange?: { readonly min: number; readonly max: number };
+  /** Players with fewer games are calibrating: their deviation becomes a band around their skill. */
+  readonly calibrationGames?: number;
+}
+
+/** Dota's experience: "approximately logarithmic" in games played (40 -> 120 ~ 120 -> 280). */
+export function experienceOf(gamesPlayed: number | undefined): number {
+  return Math.log1p(Math.max(0, gamesPlayed ?? 0));
+}
+
+/** A player with skill, band and experience precomputed. */
+export function scorePlayer<TRating>(
+  profile: PlayerProfile<TRating>,
+  reading: SkillReading<TRating>,
+): ScoredPlayer<TRating> {
+  const estimate = reading.ratingModel.estimate(profile.rating);
+  let skill = estimate.mean;
+  if (reading.skillRange !== undefined) {
+    skill = Math.min(reading.skillRange.max, Math.max(reading.skillRange.min, skill));
+  }
+  const calibrating =
+    reading.calibrationGames !== undefined && (profile.gamesPlayed ?? 0) < reading.calibrationGames;
+  return {
+    profile,
+    skill,
+    skillBand: calibrating ? estimate.deviation : 0,
+    experience: experienceOf(profile.gamesPlayed),
+  };
+}
+
+/** A ticket (player or party) with its members scored and the party's aggregate skill and experience. */
+export function scoreTicket<TRating>(
+  ticket: { readonly ticketId: string; readonly players: readonly PlayerProfile<TRating>[] },
+  enqueuedAtMs: number,
+  reading: SkillReading<TRating>,
+): ScoredTicket<TRating> {
+  const players = ticket.players.map((profile) => scorePlayer(profile, reading));
+  let skill = 0;
+  let experience = 0;
+  for (const player of players) {
+    skill += player.skill;
+    experience += player.experience;
+  }
+  return {
+    ticketId: ticket.ticketId,
+    players,
+    skill: skill / players.length,
+    experience: experience / players.length,
+    enqueuedAtMs,
+  };
+}

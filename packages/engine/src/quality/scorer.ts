@@ -1,0 +1,352 @@
+/**
+ * The match scorer: compiles a queue's criteria once (shaping resolved, options defaulted) and then
+ * scores candidate matches as arithmetic. Quality is the weighted mean of the criteria's scores
+ * (Dota 2, Awesomenauts). The wait-time criterion is the only one that changes with the clock, so an
+ * evaluation keeps its time-independent part and `scoreAt` re-scores it at a later time cheaply.
+ */
+
+import { ErrorCodes, MatchdError } from '../errors.ts';
+import type { Prediction, RatingModel } from '../rating/types.ts';
+import {
+  enemyPing,
+  languagePenaltyRaw,
+  missingHostsCost,
+  offenseDefenseRaw,
+  partyBalanceRaw,
+  possibleHostsRaw,
+  premadeCost,
+  premadeDifferenceRaw,
+  repeatEncounterRaw,
+  varianceRatingRaw,
+} from './group-criteria.ts';
+import { type ResolvedShaping, resolveShaping, shapeBenefit, shapeCost } from './shaping.ts';
+import {
+  experienceSpreadRaw,
+  playerSkillGapRaw,
+  skillSpreadRaw,
+  teamBalanceRaw,
+  teamSkillGapRaw,
+  topPlayerParityRaw,
+} from './skill-criteria.ts';
+import type {
+  CandidateMatch,
+  CriterionConfig,
+  CriterionExplanation,
+  CriterionKind,
+  ExpectedChurn,
+  RoundAggregate,
+} from './types.ts';
+
+/** What the scorer needs besides the criteria. */
+export interface ScorerEnvironment<TRating> {
+  readonly ratingModel: RatingModel<TRating>;
+  readonly teamSize: number;
+  /** Typical skill difference on the model's scale (defaults of the skill criteria's caps). */
+  readonly skillScale: number;
+  readonly expectedChurn?: ExpectedChurn<TRating>;
+  /** Compute win probabilities even without a team-balance criterion (for a fairness floor). */
+  readonly alwaysPredict?: boolean;
+  /** Compute the expected churn even without an engagement criterion (for the engagement objective). */
+  readonly alwaysChurn?: boolean;
+}
+
+/** One scored candidate. `raws[i]` / `scores[i]` follow the order of the queue's criteria. */
+export interface MatchEvaluation {
+  /** The weighted mean at the time of evaluation. */
+  readonly score: number;
+  readonly raws: readonly number[];
+  readonly scores: readonly number[];
+  /** Σ weight * score over the criteria that do not depend on time. */
+  readonly timelessWeightedSum: number;
+  /** Win probability per team, draws excluded and normalised (empty when not predicted). */
+  readonly winProbabilities: readonly number[];
+  /** Mean expected churn of the players, when computed. */
+  readonly expectedChurn?: number;
+}
+
+interface CompiledCriterion<TRating> {
+  readonly kind: CriterionKind;
+  readonly weight: number;
+  readonly shaping: ResolvedShaping;
+  readonly timeDependent: boolean;
+  /** Raw value and score of `match`. */
+  measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
+  describe(raw: number): string;
+}
+
+interface MeasureContext {
+  readonly nowMs: number;
+  readonly winProbabilities: readonly number[];
+  readonly expectedChurn: number | undefined;
+}
+
+/** Scores candidate matches for one queue. */
+export interface MatchScorer<TRating> {
+  readonly kinds: readonly CriterionKind[];
+  evaluate(match: CandidateMatch<TRating>, nowMs: number): MatchEvaluation;
+  /** The weighted mean of `evaluation` re-scored at `nowMs` (only time-dependent criteria recomputed). */
+  scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
+  /** Every criterion's explanation. */
+  explain(evaluation: MatchEvaluation): CriterionExplanation[];
+}
+
+/** Normalised win probabilities (draws excluded) of a prediction. */
+export function normalisedWinProbabilities(prediction: Prediction): number[] {
+  let total = 0;
+  for (const p of prediction.win) total += p;
+  if (!(total > 0)) return prediction.win.map(() => 1 / prediction.win.length);
+  return prediction.win.map((p) => p / total);
+}
+
+function compile<TRating>(
+  config: CriterionConfig,
+  env: ScorerEnvironment<TRating>,
+): CompiledCriterion<TRating> {
+  const shaping = resolveShaping(config.kind, config.shaping, env.skillScale);
+  const cost = (raw: number): [number, number] => [raw, shapeCost(raw, shaping)];
+  const base = { kind: config.kind, weight: config.weight, shaping, timeDependent: false };
+  const fixed = (digits: number) => (raw: number) => raw.toFixed(digits);
+  switch (config.kind) {
+    case 'team-balance':
+      return {
+        ...base,
+        measure: (_, c) => cost(teamBalanceRaw(c.winProbabilities)),
+        describe: (raw) =>
+          `favourite wins with ${(100 * (0.5 + raw)).toFixed(1)}% (distance from fair ${raw.toFixed(3)})`,
+      };
+    case 'skill-spread': {
+      const aggregate = config.partyAggregate ?? true;
+      return {
+        ...base,
+        measure: (m) => cost(skillSpreadRaw(m, aggregate)),
+        describe: (r) => `skill spread ${fixed(1)(r)}`,
+      };
+    }
+    case 'experience-spread': {
+      const aggregate = config.partyAggregate ?? true;
+      return {
+        ...base,
+        measure: (m) => cost(experienceSpreadRaw(m, aggregate)),
+        describe: (r) => `experience spread x${Math.exp(r).toFixed(1)} games`,
+      };
+    }
+    case 'top-player-parity':
+      return {
+        ...base,
+        measure: (m) => cost(topPlayerParityRaw(m)),
+        describe: (r) => `top players ${fixed(1)(r)} apart`,
+      };
+    case 'team-skill-gap':
+      return {
+        ...base,
+        measure: (m) => cost(teamSkillGapRaw(m)),
+        describe: (r) => `team mean skills ${fixed(1)(r)} apart`,
+      };
+    case 'player-skill-gap':
+      return {
+        ...base,
+        measure: (m) => cost(playerSkillGapRaw(m)),
+        describe: (r) => `mean pairwise skill gap ${fixed(1)(r)}`,
+      };
+    case 'party-balance':
+      return {
+        ...base,
+        measure: (m) => cost(partyBalanceRaw(m, env.teamSize)),
+        describe: (r) => `party count differs by ${(r * Math.max(0, env.teamSize - 1)).toFixed(0)}`,
+      };
+    case 'common-language': {
+      const within = config.withinTeamPenalty ?? 0.8;
+      const across = config.acrossMatchPenalty ?? 0.2;
+      return {
+        ...base,
+        measure: (m) => cost(languagePenaltyRaw(m, within, across)),
+        describe: (r) => (r === 0 ? 'common language everywhere' : `language penalty ${r.toFixed(2)}`),
+      };
+    }
+    case 'wait-time': {
+      const useMax = (config.aggregate ?? 'max') === 'max';
+      return {
+        ...base,
+        timeDependent: true,
+        measure: (m, c) => {
+          let longest = 0;
+          let total = 0;
+          let count = 0;
+          for (const team of m.teams) {
+            for (const ticket of team) {
+              const wait = Math.max(0, c.nowMs - ticket.enqueuedAtMs);
+              longest = Math.max(longest, wait);
+              total += wait;
+              count++;
+            }
+          }
+          const raw = useMax ? longest : total / Math.max(1, count);
+          return [raw, shapeBenefit(raw, shaping)];
+        },
+        describe: (r) => `${useMax ? 'longest' : 'mean'} wait ${(r / 1000).toFixed(1)} s`,
+      };
+    }
+    case 'premades': {
+      const smallPlayers = config.smallDifferencePlayers ?? 1;
+      const smallScore = config.smallDifferenceScore ?? 0.6;
+      return {
+        ...base,
+        measure: (m) => {
+          const moved = premadeDifferenceRaw(m);
+          return [moved, shapeCost(premadeCost(moved, smallPlayers, smallScore), shaping)];
+        },
+        describe: (r) =>
+          r === 0 ? 'same party structure' : `${r} player(s) away from the same party structure`,
+      };
+    }
+    case 'enemy-ping':
+      return {
+        ...base,
+        measure: (m) => {
+          const { raw, score } = enemyPing(m, (ping) => shapeCost(ping, shaping));
+          return [raw, score];
+        },
+        describe: (r) => `mean enemy ping ${r.toFixed(0)} ms`,
+      };
+    case 'opponent-variation': {
+      const swapped = config.swappedRolePenalty ?? 0.5;
+      return {
+        ...base,
+        measure: (m) => cost(repeatEncounterRaw(m, swapped)),
+        describe: (r) => (r === 0 ? 'no repeat encounters' : `repeat-encounter penalty ${r.toFixed(1)}`),
+      };
+    }
+    case 'hosts': {
+      const wanted = config.wantedHosts ?? 2;
+      return {
+        ...base,
+        measure: (m) => {
+          const hosts = possibleHostsRaw(m);
+          return [hosts, shapeCost(missingHostsCost(hosts, wanted), shaping)];
+        },
+        describe: (r) => `${r} player(s) can host (want ${wanted})`,
+      };
+    }
+    case 'offense-defense':
+      return {
+        ...base,
+        measure: (m) => cost(offenseDefenseRaw(m)),
+        describe: (r) => `offense/defense differ by ${(100 * r).toFixed(1)}%`,
+      };
+    case 'variance-rating':
+      return {
+        ...base,
+        measure: (m) => cost(varianceRatingRaw(m)),
+        describe: (r) => `variance ratings differ by ${r.toFixed(3)}`,
+      };
+    case 'engagement':
+      return {
+        ...base,
+        measure: (_, c) => cost(c.expectedChurn ?? 0),
+        describe: (r) => `expected churn ${(100 * r).toFixed(2)}% per player`,
+      };
+    default:
+      return config satisfies never;
+  }
+}
+
+/**
+ * Compiles the criteria of a queue (already validated) into a scorer.
+ * Throws INVALID_OPTION when an engagement criterion has no churn estimator.
+ */
+export function createMatchScorer<TRating>(
+  criteria: readonly CriterionConfig[],
+  env: ScorerEnvironment<TRating>,
+): MatchScorer<TRating> {
+  const compiled = criteria.map((config) => compile(config, env));
+  const needsPrediction =
+    env.alwaysPredict === true ||
+    env.alwaysChurn === true ||
+    compiled.some((c) => c.kind === 'team-balance' || c.kind === 'engagement');
+  const needsChurn = env.alwaysChurn === true || compiled.some((c) => c.kind === 'engagement');
+  if (needsChurn && env.expectedChurn === undefined) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      'the engagement criterion or objective needs an expectedChurn estimator',
+      {
+        path: 'expectedChurn',
+      },
+    );
+  }
+  let totalWeight = 0;
+  for (const c of compiled) totalWeight += c.weight;
+  const weightOrOne = totalWeight > 0 ? totalWeight : 1;
+
+  return {
+    kinds: compiled.map((c) => c.kind),
+    evaluate(match, nowMs) {
+      let winProbabilities: number[] = [];
+      let expectedChurn: number | undefined;
+      if (needsPrediction) {
+        const prediction = env.ratingModel.predict({
+          teams: match.teams.map((team) =>
+            team.flatMap((ticket) => ticket.players.map((p) => p.profile.rating)),
+          ),
+        });
+        winProbabilities = normalisedWinProbabilities(prediction);
+        if (needsChurn) expectedChurn = (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction);
+      }
+      const context: MeasureContext = { nowMs, winProbabilities, expectedChurn };
+      const raws: number[] = [];
+      const scores: number[] = [];
+      let timeless = 0;
+      let weighted = 0;
+      for (const criterion of compiled) {
+        const [raw, score] = criterion.measure(match, context);
+        raws.push(raw);
+        scores.push(score);
+        weighted += criterion.weight * score;
+        if (!criterion.timeDependent) timeless += criterion.weight * score;
+      }
+      const evaluation: MatchEvaluation = {
+        score: weighted / weightOrOne,
+        raws,
+        scores,
+        timelessWeightedSum: timeless,
+        winProbabilities,
+        ...(expectedChurn === undefined ? {} : { expectedChurn }),
+      };
+      return evaluation;
+    },
+    scoreAt(evaluation, match, nowMs) {
+      let weighted = evaluation.timelessWeightedSum;
+      const context: MeasureContext = {
+        nowMs,
+        winProbabilities: evaluation.winProbabilities,
+        expectedChurn: evaluation.expectedChurn,
+      };
+      for (const criterion of compiled) {
+        if (criterion.timeDependent) weighted += criterion.weight * criterion.measure(match, context)[1];
+      }
+      return weighted / weightOrOne;
+    },
+    explain(evaluation) {
+      return compiled.map((criterion, i) => {
+        const raw = evaluation.raws[i] as number;
+        return {
+          criterion: criterion.kind,
+          raw,
+          score: evaluation.scores[i] as number,
+          weight: criterion.weight,
+          detail: criterion.describe(raw),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * A round's quality from its matches' scores: the plain mean, or the mean of square roots, a concave
+ * mean that values lifting a bad match more than improving a good one (Awesomenauts' suggestion).
+ */
+export function aggregateRoundQuality(scores: readonly number[], aggregate: RoundAggregate): number {
+  if (scores.length === 0) return 0;
+  let total = 0;
+  for (const score of scores) total += aggregate === 'sqrt-mean' ? Math.sqrt(Math.max(0, score)) : score;
+  return total / scores.length;
+}

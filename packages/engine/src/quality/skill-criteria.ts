@@ -1,0 +1,132 @@
+/**
+ * Skill criteria (raw values on the rating model's skill scale unless noted). Dota 2: team balance,
+ * skill spread, experience spread, top-player parity. Awesomenauts: equally skilled teams (team
+ * skill gap) and equally skilled players (mean pairwise gap). With more than two teams, team
+ * comparisons take the worst pair. Every function is O(players) or O(players^2) arithmetic.
+ */
+
+import type { CandidateMatch, ScoredPlayer, ScoredTicket } from './types.ts';
+
+/**
+ * Team balance (Dota #1): the largest distance of a team's win probability (draws excluded) from
+ * the fair share 1 / teams. `winProbabilities` come from the rating model's `predict`.
+ */
+export function teamBalanceRaw(winProbabilities: readonly number[]): number {
+  const fair = 1 / winProbabilities.length;
+  let worst = 0;
+  for (const p of winProbabilities) worst = Math.max(worst, Math.abs(p - fair));
+  return worst;
+}
+
+/** Gap between two skills, less the calibration bands (an uncertain skill may lie anywhere in its band). */
+function skillGap(
+  a: ScoredPlayer<unknown> | ScoredTicket<unknown>,
+  b: typeof a,
+  bandA: number,
+  bandB: number,
+) {
+  return Math.max(0, Math.abs(a.skill - b.skill) - bandA - bandB);
+}
+
+/**
+ * Skill spread (Dota #2): most minus least skilled. With `partyAggregate` (Dota), a party counts by
+ * its members' mean. A calibrating player's skill counts as its band's nearer edge.
+ */
+export function skillSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: boolean): number {
+  let highest = -Infinity;
+  let lowest = Infinity;
+  for (const team of match.teams) {
+    for (const ticket of team) {
+      if (partyAggregate) {
+        const band = ticketBand(ticket);
+        highest = Math.max(highest, ticket.skill - band);
+        lowest = Math.min(lowest, ticket.skill + band);
+      } else {
+        for (const player of ticket.players) {
+          highest = Math.max(highest, player.skill - player.skillBand);
+          lowest = Math.min(lowest, player.skill + player.skillBand);
+        }
+      }
+    }
+  }
+  return Math.max(0, highest - lowest);
+}
+
+function ticketBand(ticket: ScoredTicket<unknown>): number {
+  let band = 0;
+  for (const player of ticket.players) band += player.skillBand;
+  return band / ticket.players.length;
+}
+
+/** Experience spread (Dota #3): largest minus smallest log(1 + games played). */
+export function experienceSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: boolean): number {
+  let highest = -Infinity;
+  let lowest = Infinity;
+  for (const team of match.teams) {
+    for (const ticket of team) {
+      if (partyAggregate) {
+        highest = Math.max(highest, ticket.experience);
+        lowest = Math.min(lowest, ticket.experience);
+      } else {
+        for (const player of ticket.players) {
+          highest = Math.max(highest, player.experience);
+          lowest = Math.min(lowest, player.experience);
+        }
+      }
+    }
+  }
+  return Math.max(0, highest - lowest);
+}
+
+/** Top-player parity (Dota #4): the gap between the teams' most skilled players (worst pair of teams). */
+export function topPlayerParityRaw(match: CandidateMatch<unknown>): number {
+  let highestTop = -Infinity;
+  let lowestTop = Infinity;
+  for (const team of match.teams) {
+    let top = -Infinity;
+    for (const ticket of team) for (const player of ticket.players) top = Math.max(top, player.skill);
+    highestTop = Math.max(highestTop, top);
+    lowestTop = Math.min(lowestTop, top);
+  }
+  return highestTop - lowestTop;
+}
+
+/** Equally skilled teams (Awesomenauts): the gap between the teams' mean skills (worst pair). */
+export function teamSkillGapRaw(match: CandidateMatch<unknown>): number {
+  let highest = -Infinity;
+  let lowest = Infinity;
+  for (const team of match.teams) {
+    let sum = 0;
+    let count = 0;
+    for (const ticket of team) {
+      for (const player of ticket.players) {
+        sum += player.skill;
+        count++;
+      }
+    }
+    const mean = sum / count;
+    highest = Math.max(highest, mean);
+    lowest = Math.min(lowest, mean);
+  }
+  return highest - lowest;
+}
+
+/**
+ * Equally skilled players (Awesomenauts): the mean skill gap over all pairs of players, ignoring
+ * teams (15 pairs in a 3v3). Calibrating players' bands are subtracted from their gaps.
+ */
+export function playerSkillGapRaw(match: CandidateMatch<unknown>): number {
+  const players: ScoredPlayer<unknown>[] = [];
+  for (const team of match.teams) for (const ticket of team) players.push(...ticket.players);
+  let total = 0;
+  let pairs = 0;
+  for (let i = 0; i < players.length; i++) {
+    const a = players[i] as ScoredPlayer<unknown>;
+    for (let j = i + 1; j < players.length; j++) {
+      const b = players[j] as ScoredPlayer<unknown>;
+      total += skillGap(a, b, a.skillBand, b.skillBand);
+      pairs++;
+    }
+  }
+  return pairs === 0 ? 0 : total / pairs;
+}
