@@ -49,6 +49,8 @@ export interface Glicko2StepInput {
   /** The player's score in each game: 1, 0.5 or 0. */
   readonly score: Float64Array;
   readonly tau: number;
+  /** e^-tau, if the caller has it precomputed (saves an exp per step). */
+  readonly expMinusTau?: number;
   readonly epsilon: number;
   /** How many rating periods step 6 grows phi by: 1 in the paper; elapsed / period length in continuous time. */
   readonly periods: number;
@@ -84,6 +86,7 @@ function illinois(
   delta: number,
   tau: number,
   epsilon: number,
+  expMinusTau: number,
 ): number {
   const sigma2 = sigma * sigma;
   const a = Math.log(sigma2);
@@ -98,13 +101,16 @@ function illinois(
     B = Math.log(eB);
     fB = volatilityF(B, eB, delta2, phi2, v, a, tau2);
   } else {
+    // e^(a - k tau) = sigma^2 (e^-tau)^k: the bracket search needs no exp of its own.
     let k = 1;
     let x = a - tau;
-    let fx = volatilityF(x, Math.exp(x), delta2, phi2, v, a, tau2);
+    let ex = sigma2 * expMinusTau;
+    let fx = volatilityF(x, ex, delta2, phi2, v, a, tau2);
     while (fx < 0) {
       k++;
       x = a - k * tau;
-      fx = volatilityF(x, Math.exp(x), delta2, phi2, v, a, tau2);
+      ex *= expMinusTau;
+      fx = volatilityF(x, ex, delta2, phi2, v, a, tau2);
     }
     B = x;
     fB = fx;
@@ -134,7 +140,15 @@ export function glicko2Volatility(input: {
   readonly tau: number;
   readonly epsilon: number;
 }): number {
-  return illinois(input.phi, input.sigma, input.v, input.delta, input.tau, input.epsilon);
+  return illinois(
+    input.phi,
+    input.sigma,
+    input.v,
+    input.delta,
+    input.tau,
+    input.epsilon,
+    Math.exp(-input.tau),
+  );
 }
 
 /**
@@ -161,7 +175,15 @@ export function glicko2Step(input: Glicko2StepInput, out: Glicko2Step): void {
   const v = 1 / inverseV;
   const delta = v * sum;
   // Step 5.
-  const newSigma = illinois(phi, sigma, v, delta, input.tau, input.epsilon);
+  const newSigma = illinois(
+    phi,
+    sigma,
+    v,
+    delta,
+    input.tau,
+    input.epsilon,
+    input.expMinusTau ?? Math.exp(-input.tau),
+  );
   // Step 6.
   const phiStar = Math.min(Math.sqrt(phi * phi + input.periods * newSigma * newSigma), input.maxPhi);
   // Step 7.

@@ -172,6 +172,7 @@ const stepInput: { -readonly [K in keyof Glicko2StepInput]: Glicko2StepInput[K] 
   opponentG: scratch.opponentG,
   score: scratch.score,
   tau: 0.5,
+  expMinusTau: Math.exp(-0.5),
   epsilon: 1e-6,
   periods: 1,
   maxPhi: Number.POSITIVE_INFINITY,
@@ -190,6 +191,7 @@ const stepInput: { -readonly [K in keyof Glicko2StepInput]: Glicko2StepInput[K] 
 export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
   rejectUnknownOptions(options, GLICKO2_KEYS, 'glicko2');
   const tau = requireFiniteOption('glicko2.tau', options.tau ?? 0.5, Number.MIN_VALUE);
+  const expMinusTau = Math.exp(-tau);
   const epsilon = requireFiniteOption('glicko2.epsilon', options.epsilon ?? 1e-6, Number.MIN_VALUE, 1);
   const initialRating = requireFiniteOption('glicko2.initialRating', options.initialRating ?? 1500);
   const initialRd = requireFiniteOption('glicko2.initialRd', options.initialRd ?? 350, 0);
@@ -430,6 +432,7 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
     stepInput.opponentG = opponentG;
     stepInput.score = score;
     stepInput.tau = tau;
+    stepInput.expMinusTau = expMinusTau;
     stepInput.epsilon = epsilon;
     stepInput.maxPhi = maxPhi;
     const stamp = periodLengthMs !== undefined && nowMs !== undefined;
