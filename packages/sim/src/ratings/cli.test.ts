@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { after, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { Random } from '@matchd/engine';
@@ -247,4 +248,25 @@ test('bad input: stable codes and non-zero exits', async () => {
   assert.equal((await run(['eval', good, '--models', 'elo+side'])).code, 2, 'no sides in a singles file');
   assert.equal((await run(['eval', good, '--tune', '--tune-fraction', '1.5'])).code, 2);
   assert.equal((await run(['frobnicate'])).code, 2);
+});
+
+test('a progress bar goes to stderr when it is a terminal, and never with --json', async () => {
+  const { path } = writeSingles('progress.csv.gz', 3000, 9);
+  const capture = async (argv: string[]) => {
+    const stderr = Object.assign(new PassThrough(), { isTTY: true, columns: 100 });
+    let written = '';
+    stderr.on('data', (chunk: Buffer) => {
+      written += chunk.toString();
+    });
+    let stdout = '';
+    const code = await main(argv, { stdout: { write: (text: string) => (stdout += text) }, stderr });
+    return { code, written, stdout };
+  };
+  const text = await capture(['eval', path, '--models', 'elo']);
+  assert.equal(text.code, 0);
+  assert.match(text.written, /ratings eval/);
+  assert.match(text.stdout, /calibration of elo/);
+  const json = await capture(['eval', path, '--models', 'elo', '--json']);
+  assert.equal(json.written, '');
+  assert.equal(JSON.parse(json.stdout).models[0].model, 'elo');
 });
