@@ -73,3 +73,33 @@ test('a game dated before the last one is rejected and changes nothing', () => {
   );
   assert.deepEqual(record, frozen);
 });
+
+test('a bad rating or a bad game count is a typed error before anything is computed', () => {
+  const elo = createElo({ kPolicy: constantK(32) });
+  const good = trackRecord({}, 'ranked/solo', elo, calibration);
+  const rate = (record: typeof good) => () =>
+    rateTrackedMatch({
+      model: elo,
+      access: eloAccess,
+      policy: { calibration },
+      teams: [[good], [record]],
+      result: { ranks: [1, 2] },
+      nowMs: 0,
+    });
+  assert.throws(rate({ ...good, rating: { ...good.rating, rating: Number.NaN } }), (e) =>
+    isMatchdError(e, 'MM_ERR_INVALID_RATING'),
+  );
+  assert.throws(rate({ ...good, gamesPlayed: -1 }), (e) => isMatchdError(e, 'MM_ERR_INVALID_OPTION'));
+  assert.throws(
+    () =>
+      rateTrackedMatch({
+        model: elo,
+        access: eloAccess,
+        policy: { calibration },
+        teams: [[good], [good]],
+        result: { ranks: [1] },
+        nowMs: 0,
+      }),
+    (e) => isMatchdError(e, 'MM_ERR_INVALID_RESULT'),
+  );
+});
