@@ -223,6 +223,22 @@ describe('glicko2: teams and time', () => {
     );
   });
 
+  test('continuous time: predictions use the RD grown to nowMs, so a long absence pulls P toward 1/2', () => {
+    const day = 86_400_000;
+    const timed = createGlicko2({ periodLengthMs: day });
+    const strong = { ...r(1700, 40, 0.06), lastPlayedMs: 0 };
+    const weak = { ...r(1500, 40, 0.06), lastPlayedMs: 0 };
+    const now = timed.predict({ teams: [[strong], [weak]] }, { nowMs: 0 }).win[0] ?? 0;
+    const later = timed.predict({ teams: [[strong], [weak]] }, { nowMs: 400 * day }).win[0] ?? 0;
+    close(now, timed.winProbability(strong, weak), 1e-12);
+    assert.ok(later < now && later > 0.5);
+    close(
+      later,
+      timed.winProbability(timed.ratingAt(strong, 400 * day), timed.ratingAt(weak, 400 * day)),
+      1e-12,
+    );
+  });
+
   test('a zero weight leaves the player untouched; half weight moves half way', () => {
     const match = {
       teams: [
