@@ -1,6 +1,6 @@
 /**
  * `matchd ratings ...` / `npm run ratings -- ...`:
- *   ratings eval <file.csv[.gz]> [--models a,b] [--tune] [--tune-fraction 0.7] [--warm-games 10] [--json]
+ *   ratings eval <file.csv[.gz]> [--models a,b] [--tune] [--tune-fraction 0.7] [--tune-burn-in 0.5] [--warm-games 10] [--json]
  *   ratings models            lists the models and their parameters
  * Exit codes: 0 done, 1 bad data (MM_ERR_INVALID_DATA: missing file, unknown format, malformed
  * row), 2 bad usage (MM_ERR_INVALID_OPTION: unknown flag, command or model). Errors go to stderr
@@ -24,7 +24,7 @@ export interface CliIo {
 }
 
 const USAGE = `usage:
-  ratings eval <file.csv[.gz]> [--models a,b] [--tune] [--tune-fraction 0.7] [--warm-games 10] [--json]
+  ratings eval <file.csv[.gz]> [--models a,b] [--tune] [--tune-fraction 0.7] [--tune-burn-in 0.5] [--warm-games 10] [--json]
   ratings models
 `;
 
@@ -57,6 +57,7 @@ async function evalCommand(args: readonly string[], io: CliIo): Promise<number> 
     throw usageError('--warm-games must be an integer >= 0', { path: 'warm-games' });
   }
   const tuneFraction = parseNumberFlag(values['tune-fraction'], 'tune-fraction');
+  const tuneBurnIn = parseNumberFlag(values['tune-burn-in'], 'tune-burn-in');
   const models = values.models
     ?.split(',')
     .map((name) => name.trim())
@@ -80,6 +81,7 @@ async function evalCommand(args: readonly string[], io: CliIo): Promise<number> 
     ...(models === undefined ? {} : { models }),
     tune: values.tune === true,
     ...(tuneFraction === undefined ? {} : { tuneFraction }),
+    ...(tuneBurnIn === undefined ? {} : { tuneBurnIn }),
     ...(warmGames === undefined ? {} : { warmGames }),
     ...(bar === undefined
       ? {}
@@ -107,6 +109,7 @@ function parseEvalArgs(args: readonly string[]) {
       models: { type: 'string' },
       tune: { type: 'boolean' },
       'tune-fraction': { type: 'string' },
+      'tune-burn-in': { type: 'string' },
       'warm-games': { type: 'string' },
       json: { type: 'boolean' },
     },

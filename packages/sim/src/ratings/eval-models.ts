@@ -239,7 +239,7 @@ function wengLin(
     space: () => [
       { name: 'sigma', kind: 'number', min: 0.5, max: 40, scale: 'log' },
       { name: 'beta', kind: 'number', min: 0.2, max: 40, scale: 'log' },
-      { name: 'tau', kind: 'number', min: 0.001, max: 3, scale: 'log' },
+      { name: 'tau', kind: 'number', min: 0.00001, max: 3, scale: 'log' },
     ],
     create: (params) => ({
       model: erase(

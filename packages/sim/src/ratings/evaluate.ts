@@ -18,6 +18,8 @@ export interface EvaluateOptions {
   readonly tune?: boolean;
   /** Share of the file used for tuning (default 0.7). */
   readonly tuneFraction?: number;
+  /** Share of the tuning part not scored while tuning (default 0.5; see tune.ts). */
+  readonly tuneBurnIn?: number;
   readonly warmGames?: number;
   /** Progress in matches processed (`total` is announced once, before any work). */
   readonly progress?: { start(total: number): void; advance(matches: number, model: string): void };
@@ -47,6 +49,7 @@ export interface EvaluationReport {
   readonly scored: { readonly from: number; readonly to: number };
   readonly tuned: boolean;
   readonly tuneFraction?: number;
+  readonly tuneBurnIn?: number;
   readonly warmGames: number;
   readonly models: readonly ModelReport[];
 }
@@ -87,13 +90,28 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
       value: String(fraction),
     });
   }
+  const burnIn = options.tuneBurnIn ?? 0.5;
+  if (!(burnIn >= 0 && burnIn < 1)) {
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, 'tune burn-in must lie in [0, 1)', {
+      path: 'tuneBurnIn',
+      value: String(burnIn),
+    });
+  }
   const total = file.matches.length;
   const scoreFrom = tune ? Math.floor(total * fraction) : 0;
   const warmGames = options.warmGames ?? 10;
   const progress = options.progress;
   progress?.start(
     specs.reduce(
-      (sum, spec) => sum + (tune ? plannedEvaluations(spec.space(traits)) * scoreFrom + 2 * total : total),
+      (sum, spec) =>
+        sum +
+        (tune
+          ? plannedEvaluations(spec.space(traits), {
+              sweeps: spec.base !== undefined && specs.some((s) => s.name === spec.base) ? 1 : 2,
+            }) *
+              scoreFrom +
+            2 * total
+          : total),
       0,
     ),
   );
@@ -106,8 +124,10 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
     const tuned = tune
       ? tuneModel(file, spec, traits, {
           tuneFraction: fraction,
+          burnIn,
           onEvaluation: advance,
-          ...(start === undefined ? {} : { start }),
+          // Warm-started variants need one sweep: their base's search already settled the rest.
+          ...(start === undefined ? {} : { start, sweeps: 1 }),
         })
       : undefined;
     if (tuned !== undefined) tunedParams.set(spec.name, tuned.params);
@@ -137,7 +157,7 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
     players: file.playerCount,
     scored: { from: scoreFrom, to: total },
     tuned: tune,
-    ...(tune ? { tuneFraction: fraction } : {}),
+    ...(tune ? { tuneFraction: fraction, tuneBurnIn: burnIn } : {}),
     warmGames,
     models,
   };

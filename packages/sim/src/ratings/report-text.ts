@@ -42,7 +42,7 @@ export function formatReport(report: EvaluationReport): string {
   out.push(`format ${report.format}, ${report.matches} matches, ${report.players} players`);
   out.push(
     report.tuned
-      ? `tuned on matches 0..${report.scored.from - 1} (first ${report.tuneFraction}), scored on ${report.scored.from}..${report.scored.to - 1} only`
+      ? `tuned on matches 0..${report.scored.from - 1} (first ${report.tuneFraction}, the first ${report.tuneBurnIn} of it as burn-in), scored on ${report.scored.from}..${report.scored.to - 1} only`
       : `default parameters, scored on all ${report.matches} matches`,
   );
   out.push(`warm = every participant has >= ${report.warmGames} earlier matches`);

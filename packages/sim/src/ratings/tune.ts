@@ -1,6 +1,7 @@
 /**
  * `--tune`: a coordinate search over a model's parameters that minimises log-loss on the tuning
- * part of the file (the first `tuneFraction` of matches, all of them scored, cold start included).
+ * part of the file (the first `tuneFraction` of matches; the first `burnIn` share of it only warms
+ * the ratings up, see `TuneOptions.burnIn`).
  * The caller then runs the whole file with the chosen parameters and scores only the rest, so the
  * reported figures never saw their own matches during tuning.
  *
@@ -18,6 +19,13 @@ import type { ParamSpec, Params, ParamValue } from './params.ts';
 export interface TuneOptions {
   /** Share of the file used for tuning, in (0, 1); default 0.7. */
   readonly tuneFraction?: number;
+  /**
+   * Share of the tuning part that only warms the ratings up and is not scored while tuning, in
+   * [0, 1); default 0.5. The scored part of the file follows years of history, so the search
+   * scores what also follows a history: otherwise it favours whatever fits the cold start (a
+   * large K), which does not carry over.
+   */
+  readonly burnIn?: number;
   readonly sweeps?: number;
   readonly gridPoints?: number;
   readonly goldenSteps?: number;
@@ -64,6 +72,7 @@ export function tuneModel(
 ): TuneResult {
   const fraction = options.tuneFraction ?? 0.7;
   const stopAt = Math.floor(file.matches.length * fraction);
+  const scoreFrom = Math.floor(stopAt * (options.burnIn ?? 0.5));
   const sweeps = options.sweeps ?? 2;
   const gridPoints = options.gridPoints ?? 7;
   const goldenSteps = options.goldenSteps ?? 6;
@@ -72,7 +81,7 @@ export function tuneModel(
     const key = JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
     const known = cache.get(key);
     if (known !== undefined) return known;
-    const result = runOnline(file, spec.create(params), { stopAt });
+    const result = runOnline(file, spec.create(params), { stopAt, scoreFrom });
     // A model that fails numerically (NaN) loses to every finite candidate.
     const loss = Number.isFinite(result.all.logLoss) ? result.all.logLoss : Number.POSITIVE_INFINITY;
     cache.set(key, loss);
