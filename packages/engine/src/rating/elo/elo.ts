@@ -137,7 +137,17 @@ export function createElo(options: EloOptions = {}): EloModel {
       for (let p = 0; p < team.length; p++) {
         const player = team[p] as EloRating;
         const streak = streakAfter(player.streak, score);
-        const k = kPolicy({ player, score, expected, streakAfter: streak, teamCount, teamSize: team.length });
+        const k = kPolicy({
+          player,
+          score,
+          expected,
+          streakAfter: streak,
+          teamCount,
+          teamSize: team.length,
+          match,
+          result,
+          team: t,
+        });
         if (typeof k !== 'number' || !Number.isFinite(k) || k < 0) {
           throw new MatchdError(
             ErrorCodes.INVALID_OPTION,

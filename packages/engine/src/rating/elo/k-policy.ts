@@ -11,6 +11,7 @@
  */
 
 import { requireFiniteOption } from '../../errors.ts';
+import type { MatchResult, RatedMatch } from '../types.ts';
 import { rejectUnknownOptions } from './pairwise.ts';
 
 /** One player's Elo state: what a K policy needs to know about them. */
@@ -36,6 +37,10 @@ export interface KPolicyInput {
   /** Number of teams in the match and the size of the player's team. */
   readonly teamCount: number;
   readonly teamSize: number;
+  /** The whole match and result, for policies that look further (team index `team`). */
+  readonly match: RatedMatch<EloRating>;
+  readonly result: MatchResult;
+  readonly team: number;
 }
 
 /** A K policy: the K factor (rating points per unit of surprise) for one player in one match; >= 0. */
