@@ -86,6 +86,8 @@ export interface MatchScorer<TRating> {
   evaluate(match: CandidateMatch<TRating>, nowMs: number): MatchEvaluation;
   /** The weighted mean of `evaluation` re-scored at `nowMs` (only time-dependent criteria recomputed). */
   scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
+  /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
+  ceilingScore(evaluation: MatchEvaluation): number;
   /** Every criterion's explanation. */
   explain(evaluation: MatchEvaluation): CriterionExplanation[];
 }
@@ -274,7 +276,11 @@ export function createMatchScorer<TRating>(
     );
   }
   let totalWeight = 0;
-  for (const c of compiled) totalWeight += c.weight;
+  let timeDependentWeight = 0;
+  for (const c of compiled) {
+    totalWeight += c.weight;
+    if (c.timeDependent) timeDependentWeight += c.weight;
+  }
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
 
   return {
@@ -324,6 +330,9 @@ export function createMatchScorer<TRating>(
         if (criterion.timeDependent) weighted += criterion.weight * criterion.measure(match, context)[1];
       }
       return weighted / weightOrOne;
+    },
+    ceilingScore(evaluation) {
+      return (evaluation.timelessWeightedSum + timeDependentWeight) / weightOrOne;
     },
     explain(evaluation) {
       return compiled.map((criterion, i) => {

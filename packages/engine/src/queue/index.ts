@@ -1,1 +1,6 @@
+export * from './handshake.ts';
+export * from './matchmaker.ts';
+export * from './relaxation.ts';
 export type * from './types.ts';
+export * from './validate-config.ts';
+export * from './validate-ticket.ts';

@@ -1,0 +1,39 @@
+/**
+ * The matchmaker's internal records: a waiting ticket with its precomputed scoring form, its pool,
+ * and what the last evaluation found for it (for `status` explanations and for skipping work until
+ * something could have changed).
+ */
+
+import type { MatchEvaluation } from '../quality/scorer.ts';
+import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
+import type { TicketInput } from './types.ts';
+
+/** The pool a ticket is matched in: low-priority tickets only meet each other (Dota). */
+export type PoolKey = 'main' | 'low-priority';
+
+/** The best candidate found for a ticket at its last evaluation, and who refused it. */
+export interface CandidateMemory<TRating> {
+  readonly match: CandidateMatch<TRating>;
+  readonly evaluation: MatchEvaluation;
+  readonly rejectedBy: readonly string[];
+  readonly atMs: number;
+}
+
+export interface Entry<TRating> {
+  /** Insertion sequence: a stable tie-break in sorted lists. */
+  readonly seq: number;
+  readonly input: TicketInput<TRating>;
+  readonly scored: ScoredTicket<TRating>;
+  readonly pool: PoolKey;
+  readonly size: number;
+  state: 'searching' | 'proposed';
+  /** Match id while proposed. */
+  matchId: string | undefined;
+  /** Continuous mode: nothing can change for this ticket before this time unless it is dirty. */
+  sleepUntilMs: number;
+  /** Continuous mode: its neighbourhood changed since its last evaluation. */
+  dirty: boolean;
+  /** Continuous mode: last tick in which it was placed in a match (avoids double use). */
+  takenAtTick: number;
+  best: CandidateMemory<TRating> | undefined;
+}

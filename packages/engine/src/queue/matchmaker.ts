@@ -1,0 +1,738 @@
+/**
+ * The matchmaker: a pure state machine over one queue. Operations validate first and change nothing
+ * when they throw; time is an input that never goes backwards; randomness comes from a seeded Random
+ * whose state is part of the snapshot, so the same inputs always give the same matches.
+ *
+ * Continuous mode (FlexMatch, Heroes of the Storm, DomiNations' World War): every tick walks the pool
+ * longest-waiting first; each ticket proposes candidates from its neighbours in skill order and forms
+ * the best one that passes the handshake. A ticket whose candidates all failed sleeps until the
+ * earliest time its thresholds could let one pass, unless its neighbourhood changes (it is marked
+ * dirty), so a quiet pool costs a cheap scan per tick. Rounds mode (Awesomenauts) matches the whole
+ * pool at scheduled times (see rounds.ts).
+ */
+
+import { ErrorCodes, MatchdError } from '../errors.ts';
+import { scoreTicket } from '../quality/prepare.ts';
+import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
+import type { ScoredTicket } from '../quality/types.ts';
+import { Random } from '../random.ts';
+import type { RatingModel } from '../rating/types.ts';
+import {
+  type CandidateContext,
+  fillAround,
+  isFormable,
+  type Proposal,
+  propose,
+  splitIntoTeams,
+} from './candidates.ts';
+import type { Entry, PoolKey } from './entry.ts';
+import { RecentWaits } from './eta.ts';
+import { describeStatus } from './explain.ts';
+import { Handshake } from './handshake.ts';
+import { runRound } from './rounds.ts';
+import { SortedList } from './sorted-list.ts';
+import type {
+  CancelReason,
+  Matchmaker,
+  MatchmakerEffect,
+  MatchmakerOptions,
+  MatchmakerSnapshot,
+  MatchSummary,
+  Objective,
+  QueueConfig,
+  TicketInput,
+  TicketState,
+  TicketStatus,
+} from './types.ts';
+import { validateQueueConfig } from './validate-config.ts';
+import { validateTicket } from './validate-ticket.ts';
+
+/** Finished tickets remembered for `status` (oldest forgotten first). */
+const FINISHED_MEMORY = 100_000;
+/** Default neighbours on each side of a ticket in continuous mode. */
+const DEFAULT_WINDOW = 8;
+
+interface PendingMatch {
+  readonly summary: MatchSummary;
+  readonly ticketIds: readonly string[];
+  readonly deadlineMs: number;
+  readonly accepted: Set<string>;
+  readonly playerCount: number;
+}
+
+interface Finished {
+  readonly state: TicketState;
+  readonly waitMs: number;
+  readonly matchId?: string;
+}
+
+/**
+ * Creates a matchmaker for a queue (validated here: MM_ERR_INVALID_QUEUE_CONFIG names the field).
+ *
+ * @example
+ * const mm = createMatchmaker({ config, ratingModel: createElo(), seed: 1 });
+ * mm.enqueue({ ticketId: 't1', players: [{ playerId: 'p1', rating: elo.initial() }] }, nowMs);
+ * const effects = mm.tick(nowMs + 1000); // [{ kind: 'matched', match, ... }, ...]
+ */
+export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): Matchmaker<TRating> {
+  return new QueueMatchmaker(options);
+}
+
+function skillScaleOf<TRating>(config: QueueConfig, model: RatingModel<TRating>): number {
+  if (config.rating.skillScale !== undefined) return config.rating.skillScale;
+  const deviation = model.estimate(model.initial()).deviation;
+  return deviation > 0 ? deviation : 200;
+}
+
+class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
+  readonly config: QueueConfig;
+  private readonly model: RatingModel<TRating>;
+  private readonly scorer: MatchScorer<TRating>;
+  private readonly handshake: Handshake;
+  private readonly objective: Objective;
+  private readonly context: CandidateContext<TRating>;
+  private readonly clock: (() => number) | undefined;
+  private readonly random: Random;
+  private readonly entries = new Map<string, Entry<TRating>>();
+  private readonly playerTicket = new Map<string, string>();
+  private readonly bySkill = new Map<PoolKey, SortedList<Entry<TRating>>>();
+  private readonly byAge = new SortedList<Entry<TRating>>((entry) => entry.scored.enqueuedAtMs);
+  private readonly pending = new Map<string, PendingMatch>();
+  private readonly finished = new Map<string, Finished>();
+  private readonly recentWaits: RecentWaits;
+  private readonly window: number;
+  private readonly gatherCount: number;
+  private lastNowMs: number | undefined;
+  private lastRoundMs: number | undefined;
+  private roundClockStartMs: number | undefined;
+  private matchCounter = 0;
+  private seqCounter = 0;
+  private tickCounter = 0;
+
+  constructor(options: MatchmakerOptions<TRating>) {
+    this.config = validateQueueConfig(options.config);
+    this.model = options.ratingModel;
+    this.objective = this.config.objective ?? { kind: 'quality' };
+    this.scorer = createMatchScorer(this.config.criteria, {
+      ratingModel: this.model,
+      teamSize: this.config.teams.size,
+      skillScale: skillScaleOf(this.config, this.model),
+      ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+      alwaysPredict: (this.objective.maxFavouriteWinProbability ?? 1) < 1,
+      alwaysChurn: this.objective.kind !== 'quality',
+    });
+    this.handshake = new Handshake(this.config);
+    this.clock = options.clock;
+    this.random =
+      options.snapshot === undefined
+        ? Random.fromSeed(options.seed)
+        : Random.fromState(options.snapshot.randomState);
+    this.recentWaits = new RecentWaits(this.config.eta?.samples ?? 200);
+    this.window =
+      this.config.mode.kind === 'continuous'
+        ? (this.config.mode.candidateWindow ?? DEFAULT_WINDOW)
+        : DEFAULT_WINDOW;
+    this.gatherCount = Math.max(2 * this.window, 3 * this.config.teams.count * this.config.teams.size);
+    this.context = {
+      scorer: this.scorer,
+      handshake: this.handshake,
+      objective: this.objective,
+      teamCount: this.config.teams.count,
+      teamSize: this.config.teams.size,
+      random: this.random,
+      minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+    };
+    if (options.snapshot !== undefined) this.restore(options.snapshot);
+  }
+
+  // ---- operations -------------------------------------------------------------------------------
+
+  enqueue(ticket: TicketInput<TRating>, nowMs: number): readonly MatchmakerEffect[] {
+    this.checkTime(nowMs);
+    const ticketId = (ticket as { ticketId?: unknown } | undefined)?.ticketId;
+    if (typeof ticketId === 'string' && this.entries.has(ticketId)) {
+      throw new MatchdError(ErrorCodes.DUPLICATE_TICKET, `ticketId: ${ticketId} is already queued`, {
+        path: 'ticketId',
+        ticketId,
+      });
+    }
+    const valid = validateTicket(ticket, this.config, this.model, (playerId) =>
+      this.playerTicket.has(playerId),
+    );
+    this.lastNowMs = nowMs;
+    this.finished.delete(valid.ticketId);
+    this.roundClockStartMs ??= nowMs;
+    this.addEntry(valid, nowMs);
+    return [];
+  }
+
+  cancel(ticketId: string, nowMs: number): readonly MatchmakerEffect[] {
+    this.checkTime(nowMs);
+    const entry = this.requireEntry(ticketId);
+    this.lastNowMs = nowMs;
+    if (entry.state === 'proposed')
+      return this.dissolve(entry.matchId as string, new Set([ticketId]), 'cancelled', nowMs);
+    this.removeEntry(entry, 'cancelled', nowMs);
+    return [{ kind: 'cancelled', ticketId, reason: 'cancelled' }];
+  }
+
+  accept(ticketId: string, playerId: string, nowMs: number): readonly MatchmakerEffect[] {
+    this.checkTime(nowMs);
+    const { entry, pending } = this.requireProposed(ticketId, playerId);
+    this.lastNowMs = nowMs;
+    pending.accepted.add(playerId);
+    if (pending.accepted.size < pending.playerCount) return [];
+    const effects: MatchmakerEffect[] = [];
+    this.pending.delete(entry.matchId as string);
+    this.finalize(
+      pending.summary,
+      pending.ticketIds.map((id) => this.entries.get(id) as Entry<TRating>),
+      nowMs,
+      effects,
+    );
+    return effects;
+  }
+
+  decline(ticketId: string, playerId: string, nowMs: number): readonly MatchmakerEffect[] {
+    this.checkTime(nowMs);
+    const { entry } = this.requireProposed(ticketId, playerId);
+    this.lastNowMs = nowMs;
+    return this.dissolve(entry.matchId as string, new Set([ticketId]), 'declined', nowMs);
+  }
+
+  tick(nowMs: number): readonly MatchmakerEffect[] {
+    this.checkTime(nowMs);
+    this.lastNowMs = nowMs;
+    this.tickCounter++;
+    const effects: MatchmakerEffect[] = [];
+    this.timeOutProposals(nowMs, effects);
+    this.expire(nowMs, effects);
+    if (this.config.mode.kind === 'continuous') this.continuousPass(nowMs, effects);
+    else this.maybeRunRound(nowMs, effects);
+    return effects;
+  }
+
+  status(ticketId: string, nowMs: number): TicketStatus {
+    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number', { path: 'nowMs' });
+    }
+    const entry = this.entries.get(ticketId);
+    if (entry === undefined) {
+      const done = this.finished.get(ticketId);
+      if (done === undefined) {
+        throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `ticket ${ticketId} not found`, { ticketId });
+      }
+      return {
+        ticketId,
+        state: done.state,
+        waitMs: done.waitMs,
+        ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
+      };
+    }
+    return describeStatus({
+      entry,
+      nowMs,
+      scorer: this.scorer,
+      handshake: this.handshake,
+      eta:
+        this.config.mode.kind === 'rounds'
+          ? { kind: 'round', atMs: this.nextRoundAtMs() }
+          : this.estimateEta(entry, nowMs),
+    });
+  }
+
+  size(): { readonly tickets: number; readonly players: number } {
+    let players = 0;
+    for (const entry of this.entries.values()) players += entry.size;
+    return { tickets: this.entries.size, players };
+  }
+
+  exportSnapshot(): MatchmakerSnapshot<TRating> {
+    return {
+      version: 1,
+      queueId: this.config.id,
+      tickets: this.byAgeAll().map((entry) => ({ ...entry.input, enqueuedAtMs: entry.scored.enqueuedAtMs })),
+      proposals: [...this.pending.values()].map((pending) => ({
+        match: pending.summary,
+        deadlineMs: pending.deadlineMs,
+        acceptedPlayerIds: [...pending.accepted],
+      })),
+      randomState: this.random.state(),
+      ...(this.lastNowMs === undefined ? {} : { lastTickMs: this.lastNowMs }),
+      ...(this.lastRoundMs === undefined ? {} : { lastRoundMs: this.lastRoundMs }),
+      matchCounter: this.matchCounter,
+      recentWaits: this.recentWaits.entries(),
+    };
+  }
+
+  // ---- validation helpers -----------------------------------------------------------------------
+
+  private checkTime(nowMs: number): void {
+    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number', { path: 'nowMs' });
+    }
+    if (this.lastNowMs !== undefined && nowMs < this.lastNowMs) {
+      throw new MatchdError(ErrorCodes.TIME_WENT_BACKWARDS, `nowMs ${nowMs} is before ${this.lastNowMs}`, {
+        path: 'nowMs',
+        lastNowMs: this.lastNowMs,
+      });
+    }
+  }
+
+  private requireEntry(ticketId: string): Entry<TRating> {
+    const entry = this.entries.get(ticketId);
+    if (entry !== undefined) return entry;
+    if (this.finished.has(ticketId)) {
+      throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is no longer waiting`, {
+        ticketId,
+      });
+    }
+    throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `ticket ${ticketId} not found`, { ticketId });
+  }
+
+  private requireProposed(
+    ticketId: string,
+    playerId: string,
+  ): { entry: Entry<TRating>; pending: PendingMatch } {
+    const entry = this.requireEntry(ticketId);
+    if (entry.state !== 'proposed' || entry.matchId === undefined) {
+      throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} has no proposed match`, {
+        ticketId,
+      });
+    }
+    if (!entry.input.players.some((player) => player.playerId === playerId)) {
+      throw new MatchdError(ErrorCodes.PLAYER_NOT_FOUND, `player ${playerId} is not on ticket ${ticketId}`, {
+        ticketId,
+        playerId,
+      });
+    }
+    return { entry, pending: this.pending.get(entry.matchId) as PendingMatch };
+  }
+
+  // ---- pool bookkeeping -------------------------------------------------------------------------
+
+  private poolList(pool: PoolKey): SortedList<Entry<TRating>> {
+    let list = this.bySkill.get(pool);
+    if (list === undefined) {
+      list = new SortedList<Entry<TRating>>((entry) => entry.scored.skill);
+      this.bySkill.set(pool, list);
+    }
+    return list;
+  }
+
+  private addEntry(input: TicketInput<TRating>, enqueuedAtMs: number): Entry<TRating> {
+    const scored: ScoredTicket<TRating> = scoreTicket(input, enqueuedAtMs, {
+      ratingModel: this.model,
+      ...(this.config.rating.skillRange === undefined ? {} : { skillRange: this.config.rating.skillRange }),
+      ...(this.config.rating.calibrationGames === undefined
+        ? {}
+        : { calibrationGames: this.config.rating.calibrationGames }),
+    });
+    const lowPriority =
+      this.config.gates?.lowPriority !== 'reject' && input.players.some((p) => p.lowPriority === true);
+    const entry: Entry<TRating> = {
+      seq: this.seqCounter++,
+      input,
+      scored,
+      pool: lowPriority ? 'low-priority' : 'main',
+      size: input.players.length,
+      state: 'searching',
+      matchId: undefined,
+      sleepUntilMs: -Infinity,
+      dirty: true,
+      takenAtTick: -1,
+      best: undefined,
+    };
+    this.entries.set(input.ticketId, entry);
+    for (const player of input.players) this.playerTicket.set(player.playerId, input.ticketId);
+    this.index(entry);
+    return entry;
+  }
+
+  /** Puts a searching entry into the sorted lists and wakes its neighbours. */
+  private index(entry: Entry<TRating>): void {
+    const list = this.poolList(entry.pool);
+    const at = list.insert(entry);
+    this.byAge.insert(entry);
+    this.markDirty(list, at);
+  }
+
+  /** Takes an entry out of the sorted lists (proposed or gone) and wakes its neighbours. */
+  private unindex(entry: Entry<TRating>): void {
+    const list = this.poolList(entry.pool);
+    const at = list.remove(entry);
+    this.byAge.remove(entry);
+    if (at >= 0) this.markDirty(list, at);
+  }
+
+  private markDirty(list: SortedList<Entry<TRating>>, at: number): void {
+    const from = Math.max(0, at - this.gatherCount);
+    const to = Math.min(list.length, at + this.gatherCount + 1);
+    for (let i = from; i < to; i++) (list.items[i] as Entry<TRating>).dirty = true;
+  }
+
+  private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
+    if (entry.state === 'searching') this.unindex(entry);
+    this.entries.delete(entry.input.ticketId);
+    for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
+    this.finished.set(entry.input.ticketId, {
+      state,
+      waitMs: nowMs - entry.scored.enqueuedAtMs,
+      ...(matchId === undefined ? {} : { matchId }),
+    });
+    if (this.finished.size > FINISHED_MEMORY) {
+      const oldest = this.finished.keys().next().value as string;
+      this.finished.delete(oldest);
+    }
+  }
+
+  private byAgeAll(): Entry<TRating>[] {
+    return [...this.entries.values()].sort(
+      (a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq,
+    );
+  }
+
+  // ---- forming matches --------------------------------------------------------------------------
+
+  private summarize(proposal: Proposal<TRating>): MatchSummary {
+    const matchId = `${this.config.id}-${++this.matchCounter}`;
+    const { verdict, evaluation, match } = proposal;
+    return {
+      matchId,
+      teams: match.teams.map((team) => ({
+        ticketIds: team.map((ticket) => ticket.ticketId),
+        playerIds: team.flatMap((ticket) => ticket.players.map((player) => player.profile.playerId)),
+      })),
+      ...(match.region === undefined ? {} : { region: match.region }),
+      quality: evaluation.score,
+      criteria: this.scorer.explain(evaluation),
+      winProbabilities: evaluation.winProbabilities,
+      ...(evaluation.expectedChurn === undefined ? {} : { expectedChurn: evaluation.expectedChurn }),
+      forced: verdict.rejectedBy.length > 0,
+    };
+  }
+
+  /** Forms a proposal: straight into a match, or into a pending match awaiting acceptance. */
+  private form(proposal: Proposal<TRating>, nowMs: number, effects: MatchmakerEffect[]): void {
+    const summary = this.summarize(proposal);
+    const members = proposal.match.teams.flatMap((team) =>
+      team.map((ticket) => this.entries.get(ticket.ticketId) as Entry<TRating>),
+    );
+    for (const entry of members) entry.takenAtTick = this.tickCounter;
+    const acceptance = this.config.acceptance;
+    if (acceptance === undefined) {
+      this.finalize(summary, members, nowMs, effects);
+      return;
+    }
+    const deadlineMs = nowMs + acceptance.timeoutMs;
+    for (const entry of members) {
+      this.unindex(entry);
+      entry.state = 'proposed';
+      entry.matchId = summary.matchId;
+    }
+    this.pending.set(summary.matchId, {
+      summary,
+      ticketIds: members.map((entry) => entry.input.ticketId),
+      deadlineMs,
+      accepted: new Set(),
+      playerCount: members.reduce((sum, entry) => sum + entry.size, 0),
+    });
+    effects.push({ kind: 'proposed', match: summary, deadlineMs });
+  }
+
+  private finalize(
+    summary: MatchSummary,
+    members: Entry<TRating>[],
+    nowMs: number,
+    effects: MatchmakerEffect[],
+  ): void {
+    const waitMsByTicket: Record<string, number> = {};
+    for (const entry of members) {
+      const waitMs = nowMs - entry.scored.enqueuedAtMs;
+      waitMsByTicket[entry.input.ticketId] = waitMs;
+      this.recentWaits.record(this.etaKey(entry), waitMs);
+      this.removeEntry(entry, 'matched', nowMs, summary.matchId);
+    }
+    effects.push({ kind: 'matched', match: summary, atMs: nowMs, waitMsByTicket });
+  }
+
+  /**
+   * Ends a pending match: tickets in `leaving` leave (cancelled with `reason`), the others return to
+   * the pool keeping their wait.
+   */
+  private dissolve(
+    matchId: string,
+    leaving: ReadonlySet<string>,
+    reason: CancelReason,
+    nowMs: number,
+  ): MatchmakerEffect[] {
+    const pending = this.pending.get(matchId) as PendingMatch;
+    this.pending.delete(matchId);
+    const effects: MatchmakerEffect[] = [];
+    for (const ticketId of pending.ticketIds) {
+      const entry = this.entries.get(ticketId) as Entry<TRating>;
+      if (leaving.has(ticketId)) {
+        this.removeProposed(entry, nowMs);
+        effects.push({ kind: 'cancelled', ticketId, reason });
+      } else {
+        entry.state = 'searching';
+        entry.matchId = undefined;
+        entry.dirty = true;
+        entry.sleepUntilMs = -Infinity;
+        this.index(entry);
+        effects.push({
+          kind: 'returned',
+          ticketId,
+          matchId,
+          reason: reason === 'acceptance-timeout' ? 'acceptance-timeout' : 'declined',
+        });
+      }
+    }
+    return effects;
+  }
+
+  private removeProposed(entry: Entry<TRating>, nowMs: number): void {
+    this.entries.delete(entry.input.ticketId);
+    for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
+    this.finished.set(entry.input.ticketId, {
+      state: 'cancelled',
+      waitMs: nowMs - entry.scored.enqueuedAtMs,
+    });
+  }
+
+  private timeOutProposals(nowMs: number, effects: MatchmakerEffect[]): void {
+    for (const [matchId, pending] of [...this.pending]) {
+      if (nowMs < pending.deadlineMs) continue;
+      const leaving = new Set(
+        pending.ticketIds.filter((ticketId) => {
+          const entry = this.entries.get(ticketId) as Entry<TRating>;
+          return entry.input.players.some((player) => !pending.accepted.has(player.playerId));
+        }),
+      );
+      effects.push(...this.dissolve(matchId, leaving, 'acceptance-timeout', nowMs));
+    }
+  }
+
+  private expire(nowMs: number, effects: MatchmakerEffect[]): void {
+    const limit = this.config.expireAfterMs;
+    if (limit === undefined) return;
+    // byAge is oldest first: stop at the first ticket that has not expired.
+    while (this.byAge.length > 0) {
+      const oldest = this.byAge.items[0] as Entry<TRating>;
+      const waitMs = nowMs - oldest.scored.enqueuedAtMs;
+      if (waitMs < limit) break;
+      this.removeEntry(oldest, 'expired', nowMs);
+      effects.push({ kind: 'expired', ticketId: oldest.input.ticketId, waitMs });
+    }
+  }
+
+  // ---- continuous mode --------------------------------------------------------------------------
+
+  private continuousPass(nowMs: number, effects: MatchmakerEffect[]): void {
+    const order = this.byAge.items.slice();
+    for (const entry of order) {
+      if (entry.state !== 'searching' || entry.takenAtTick === this.tickCounter) continue;
+      if (!this.entries.has(entry.input.ticketId)) continue;
+      if (!entry.dirty && nowMs < entry.sleepUntilMs) continue;
+      const best = this.bestProposalFor(entry, nowMs);
+      if (best !== undefined) this.form(best, nowMs, effects);
+    }
+  }
+
+  /** Neighbours of `entry` in skill order, nearest first, that are free this tick. */
+  private neighbours(entry: Entry<TRating>, count: number): Entry<TRating>[] {
+    const list = this.poolList(entry.pool);
+    const at = list.indexOf(entry);
+    const result: Entry<TRating>[] = [];
+    let left = at - 1;
+    let right = at + 1;
+    const free = (other: Entry<TRating>) =>
+      other.state === 'searching' && other.takenAtTick !== this.tickCounter;
+    while (result.length < count && (left >= 0 || right < list.length)) {
+      const l = left >= 0 ? (list.items[left] as Entry<TRating>) : undefined;
+      const r = right < list.length ? (list.items[right] as Entry<TRating>) : undefined;
+      const takeLeft =
+        r === undefined ||
+        (l !== undefined && entry.scored.skill - l.scored.skill <= r.scored.skill - entry.scored.skill);
+      const next = takeLeft ? (l as Entry<TRating>) : (r as Entry<TRating>);
+      if (takeLeft) left--;
+      else right++;
+      if (free(next)) result.push(next);
+    }
+    return result;
+  }
+
+  /**
+   * Evaluates the candidates of one ticket; returns the best formable proposal, or remembers the best
+   * candidate (for status) and puts the ticket to sleep until one could pass.
+   */
+  private bestProposalFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating> | undefined {
+    const { count: teamCount, size: teamSize } = this.config.teams;
+    const candidates: Proposal<TRating>[] = [];
+    const near = this.neighbours(entry, this.gatherCount);
+    if (teamCount === 2 && entry.size === teamSize) {
+      for (const other of near.slice(0, 2 * this.window)) {
+        if (other.size === teamSize)
+          candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
+      }
+    }
+    if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
+      const filled = fillAround(
+        entry.scored,
+        near.map((other) => other.scored),
+        teamCount,
+        teamSize,
+      );
+      const teams = filled === undefined ? undefined : splitIntoTeams(this.context, filled, nowMs);
+      if (teams !== undefined) candidates.push(propose(this.context, teams, nowMs));
+    }
+    let best: Proposal<TRating> | undefined;
+    let bestShown: Proposal<TRating> | undefined;
+    let wakeMs = Infinity;
+    for (const candidate of candidates) {
+      if (isFormable(candidate)) {
+        if (best === undefined || candidate.objectiveValue > best.objectiveValue) best = candidate;
+      } else if (!candidate.verdict.unfair) {
+        const ceiling = this.scorer.ceilingScore(candidate.evaluation);
+        wakeMs = Math.min(
+          wakeMs,
+          this.handshake.earliestAcceptMs(candidate.match, ceiling, this.context.minQualityOf, nowMs),
+        );
+      }
+      if (bestShown === undefined || candidate.evaluation.score > bestShown.evaluation.score)
+        bestShown = candidate;
+    }
+    entry.dirty = false;
+    if (best !== undefined) return best;
+    entry.best =
+      bestShown === undefined
+        ? undefined
+        : {
+            match: bestShown.match,
+            evaluation: bestShown.evaluation,
+            rejectedBy: bestShown.verdict.unfair ? ['(fairness floor)'] : bestShown.verdict.rejectedBy,
+            atMs: nowMs,
+          };
+    // Past the maximum wait it takes any match, so it must look again as soon as one exists.
+    const overdueAt = entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
+    entry.sleepUntilMs = Math.max(nowMs + 1, Math.min(wakeMs, candidates.length > 0 ? overdueAt : Infinity));
+    return undefined;
+  }
+
+  // ---- rounds mode ------------------------------------------------------------------------------
+
+  /** The exact time of the next round: the period after the last one, or the oldest ticket's maximum wait. */
+  private nextRoundAtMs(): number {
+    const mode = this.config.mode;
+    if (mode.kind !== 'rounds') return Infinity;
+    const base = this.lastRoundMs ?? this.roundClockStartMs ?? 0;
+    let next = base + mode.periodMs;
+    const oldest = this.byAge.items[0];
+    if (oldest !== undefined) next = Math.min(next, oldest.scored.enqueuedAtMs + mode.maxWaitMs);
+    return next;
+  }
+
+  private maybeRunRound(nowMs: number, effects: MatchmakerEffect[]): void {
+    const mode = this.config.mode;
+    if (mode.kind !== 'rounds' || this.byAge.length === 0) return;
+    let waitingPlayers = 0;
+    for (const entry of this.byAge.items) waitingPlayers += entry.size;
+    const due =
+      nowMs >= this.nextRoundAtMs() || (mode.minPlayers !== undefined && waitingPlayers >= mode.minPlayers);
+    if (!due) return;
+    this.lastRoundMs = nowMs;
+    for (const pool of ['main', 'low-priority'] as const) {
+      const entries = this.poolList(pool).items.filter((entry) => entry.state === 'searching');
+      if (entries.length === 0) continue;
+      const proposals = runRound(
+        this.context,
+        entries.map((entry) => entry.scored),
+        nowMs,
+        {
+          aggregate: this.config.roundAggregate ?? 'mean',
+          ...(this.clock === undefined ? {} : { clock: this.clock, budgetMs: mode.searchBudgetMs ?? 200 }),
+          maxRestarts: 8,
+        },
+      );
+      for (const proposal of proposals) {
+        if (isFormable(proposal)) {
+          this.form(proposal, nowMs, effects);
+        } else {
+          for (const team of proposal.match.teams) {
+            for (const ticket of team) {
+              const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
+              entry.best = {
+                match: proposal.match,
+                evaluation: proposal.evaluation,
+                rejectedBy: proposal.verdict.unfair ? ['(fairness floor)'] : proposal.verdict.rejectedBy,
+                atMs: nowMs,
+              };
+            }
+          }
+        }
+      }
+    }
+  }
+
+  // ---- ETA and snapshots ------------------------------------------------------------------------
+
+  private etaKey(entry: Entry<TRating>): string {
+    const band = Math.floor(entry.scored.skill / (this.config.eta?.skillBandWidth ?? 200));
+    return `${entry.pool}|${this.homeRegion(entry) ?? ''}|${band}`;
+  }
+
+  /** The region with the lowest worst ping among the ticket's players. */
+  private homeRegion(entry: Entry<TRating>): string | undefined {
+    return this.handshake.chooseRegion({ teams: [[entry.scored]] }).region;
+  }
+
+  private estimateEta(entry: Entry<TRating>, nowMs: number): TicketStatus['eta'] {
+    const estimate = this.recentWaits.estimate(this.etaKey(entry), nowMs - entry.scored.enqueuedAtMs);
+    if (estimate === undefined) return { kind: 'unknown' };
+    return {
+      kind: 'estimate',
+      remainingMedianMs: estimate.medianMs,
+      remainingP90Ms: estimate.p90Ms,
+      samples: estimate.samples,
+    };
+  }
+
+  private restore(snapshot: MatchmakerSnapshot<TRating>): void {
+    if (snapshot.version !== 1 || snapshot.queueId !== this.config.id) {
+      throw new MatchdError(ErrorCodes.INVALID_DATA, 'snapshot: wrong version or queue', {
+        path: 'snapshot',
+      });
+    }
+    for (const ticket of snapshot.tickets) {
+      const { enqueuedAtMs, ...input } = ticket;
+      validateTicket(input, this.config, this.model, (playerId) => this.playerTicket.has(playerId));
+      this.addEntry(input, enqueuedAtMs);
+    }
+    for (const proposal of snapshot.proposals) {
+      const ticketIds = proposal.match.teams.flatMap((team) => team.ticketIds);
+      const members = ticketIds.map((id) => this.entries.get(id));
+      if (members.some((entry) => entry === undefined)) {
+        throw new MatchdError(ErrorCodes.INVALID_DATA, 'snapshot: a proposal names an unknown ticket', {
+          path: 'proposals',
+        });
+      }
+      for (const entry of members as Entry<TRating>[]) {
+        this.unindex(entry);
+        entry.state = 'proposed';
+        entry.matchId = proposal.match.matchId;
+      }
+      this.pending.set(proposal.match.matchId, {
+        summary: proposal.match,
+        ticketIds,
+        deadlineMs: proposal.deadlineMs,
+        accepted: new Set(proposal.acceptedPlayerIds),
+        playerCount: (members as Entry<TRating>[]).reduce((sum, entry) => sum + entry.size, 0),
+      });
+    }
+    this.lastNowMs = snapshot.lastTickMs;
+    this.lastRoundMs = snapshot.lastRoundMs;
+    this.roundClockStartMs = snapshot.lastRoundMs ?? snapshot.tickets[0]?.enqueuedAtMs;
+    this.matchCounter = snapshot.matchCounter;
+    for (const [key, wait] of snapshot.recentWaits) this.recentWaits.record(key, wait);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Relaxation with a ticket's own wait (FlexMatch expansions, PlayFab rule expansion): steps at
+ * given waits, and a linear ramp, whichever is more relaxed. A quality threshold relaxes downwards,
+ * a maximum ping upwards.
+ */
+
+import type { Relaxation } from './types.ts';
+
+/** Which way is "more relaxed". */
+export type RelaxDirection = 'down' | 'up';
+
+/** The relaxed value at `waitMs`. */
+export function relaxedValue(relaxation: Relaxation, waitMs: number, direction: RelaxDirection): number {
+  let value = relaxation.start;
+  const steps = relaxation.steps;
+  if (steps !== undefined) {
+    for (const step of steps) {
+      if (step.afterMs > waitMs) break;
+      value = direction === 'down' ? Math.min(value, step.value) : Math.max(value, step.value);
+    }
+  }
+  const linear = relaxation.linear;
+  if (linear !== undefined) {
+    const seconds = Math.max(0, waitMs - (linear.startAfterMs ?? 0)) / 1000;
+    const moved = linear.perSecond * seconds;
+    const ramp =
+      direction === 'down'
+        ? Math.max(linear.limit, relaxation.start - moved)
+        : Math.min(linear.limit, relaxation.start + moved);
+    value = direction === 'down' ? Math.min(value, ramp) : Math.max(value, ramp);
+  }
+  return value;
+}
+
+/**
+ * The earliest wait (>= `fromWaitMs`) at which the relaxed value reaches `target` (<= target going
+ * down, >= going up), or Infinity if it never does. Used to know when a ticket could next accept.
+ */
+export function waitUntilRelaxedTo(
+  relaxation: Relaxation,
+  target: number,
+  fromWaitMs: number,
+  direction: RelaxDirection,
+): number {
+  const reached = (value: number) => (direction === 'down' ? value <= target : value >= target);
+  if (reached(relaxedValue(relaxation, fromWaitMs, direction))) return fromWaitMs;
+  let best = Infinity;
+  for (const step of relaxation.steps ?? []) {
+    if (step.afterMs > fromWaitMs && reached(step.value)) {
+      best = Math.min(best, step.afterMs);
+      break;
+    }
+  }
+  const linear = relaxation.linear;
+  if (linear !== undefined && linear.perSecond > 0 && reached(linear.limit)) {
+    const distance = Math.abs(relaxation.start - target);
+    const wait = (linear.startAfterMs ?? 0) + (1000 * distance) / linear.perSecond;
+    best = Math.min(best, Math.max(fromWaitMs, Math.ceil(wait)));
+  }
+  return best;
+}

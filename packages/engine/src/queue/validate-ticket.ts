@@ -1,0 +1,163 @@
+/**
+ * Ticket validation and Dota-style gates, run at enqueue before anything changes. Malformed fields
+ * throw MM_ERR_INVALID_TICKET naming the path (`players[1].pingMsByRegion.eu: must be >= 0`); a party
+ * larger than allowed throws MM_ERR_PARTY_TOO_LARGE; a failed gate MM_ERR_GATE_REJECTED.
+ */
+
+import { ErrorCodes, isMatchdError, MatchdError } from '../errors.ts';
+import type { PlayerProfile } from '../quality/types.ts';
+import type { RatingModel } from '../rating/types.ts';
+import {
+  array,
+  boolean,
+  type Checker,
+  fail,
+  number,
+  object,
+  oneOf,
+  optionalNumber,
+  string,
+  stringArray,
+} from './checks.ts';
+import type { QueueConfig, TicketInput } from './types.ts';
+
+const checker: Checker = { code: ErrorCodes.INVALID_TICKET };
+
+const PLAYER_FIELDS = [
+  'playerId',
+  'rating',
+  'gamesPlayed',
+  'languages',
+  'roles',
+  'pingMsByRegion',
+  'offenseRating',
+  'defenseRating',
+  'nat',
+  'lastMatch',
+  'lowPriority',
+  'recentOutcomes',
+] as const;
+
+function validatePlayer<TRating>(
+  value: unknown,
+  path: string,
+  config: QueueConfig,
+  ratingModel: RatingModel<TRating>,
+): PlayerProfile<TRating> {
+  const p = object(checker, value, path, PLAYER_FIELDS);
+  string(checker, p['playerId'], `${path}.playerId`);
+  if (p['rating'] === undefined) fail(checker, `${path}.rating`, 'is required');
+  try {
+    ratingModel.validate(p['rating'] as TRating);
+  } catch (error) {
+    if (isMatchdError(error)) fail(checker, `${path}.rating`, error.message);
+    throw error;
+  }
+  optionalNumber(checker, p['gamesPlayed'], `${path}.gamesPlayed`, { min: 0, integer: true });
+  if (p['languages'] !== undefined) stringArray(checker, p['languages'], `${path}.languages`);
+  if (p['roles'] !== undefined) stringArray(checker, p['roles'], `${path}.roles`);
+  if (p['pingMsByRegion'] !== undefined) {
+    const pings = object(
+      checker,
+      p['pingMsByRegion'],
+      `${path}.pingMsByRegion`,
+      Object.keys(p['pingMsByRegion'] ?? {}),
+    );
+    for (const [region, ping] of Object.entries(pings)) {
+      number(checker, ping, `${path}.pingMsByRegion.${region}`, { min: 0 });
+    }
+  }
+  if (config.regions !== undefined) {
+    const pings = (p['pingMsByRegion'] ?? {}) as Record<string, number>;
+    if (!config.regions.names.some((region) => pings[region] !== undefined)) {
+      fail(
+        checker,
+        `${path}.pingMsByRegion`,
+        `needs a ping to at least one of ${config.regions.names.join(', ')}`,
+      );
+    }
+  }
+  optionalNumber(checker, p['offenseRating'], `${path}.offenseRating`, { min: 0, exclusiveMin: true });
+  optionalNumber(checker, p['defenseRating'], `${path}.defenseRating`, { min: 0, exclusiveMin: true });
+  if (p['nat'] !== undefined) oneOf(checker, p['nat'], `${path}.nat`, ['open', 'moderate', 'strict']);
+  if (p['lastMatch'] !== undefined) {
+    const last = object(checker, p['lastMatch'], `${path}.lastMatch`, ['teammateIds', 'opponentIds']);
+    stringArray(checker, last['teammateIds'], `${path}.lastMatch.teammateIds`);
+    stringArray(checker, last['opponentIds'], `${path}.lastMatch.opponentIds`);
+  }
+  if (p['lowPriority'] !== undefined) boolean(checker, p['lowPriority'], `${path}.lowPriority`);
+  if (p['recentOutcomes'] !== undefined) {
+    array(checker, p['recentOutcomes'], `${path}.recentOutcomes`).forEach((outcome, i) => {
+      oneOf(checker, outcome, `${path}.recentOutcomes[${i}]`, ['W', 'L', 'D']);
+    });
+  }
+  return value as PlayerProfile<TRating>;
+}
+
+/** Largest party (ticket) the queue takes: its gate, else the team size. */
+export function maxPartySize(config: QueueConfig): number {
+  return Math.min(config.gates?.maxPartySize ?? config.teams.size, config.teams.size);
+}
+
+/**
+ * Validates a ticket's shape and the queue's gates. `isPlayerQueued` tells whether a player already
+ * waits on another ticket. Throws; returns the ticket typed.
+ */
+export function validateTicket<TRating>(
+  value: unknown,
+  config: QueueConfig,
+  ratingModel: RatingModel<TRating>,
+  isPlayerQueued: (playerId: string) => boolean,
+): TicketInput<TRating> {
+  const t = object(checker, value, 'ticket', ['ticketId', 'players', 'minQuality']);
+  string(checker, t['ticketId'], 'ticketId');
+  const players = array(checker, t['players'], 'players', { min: 1 });
+  optionalNumber(checker, t['minQuality'], 'minQuality', { min: 0, max: 1 });
+  const limit = maxPartySize(config);
+  if (players.length > limit) {
+    throw new MatchdError(
+      ErrorCodes.PARTY_TOO_LARGE,
+      `players: a party of ${players.length} exceeds ${limit}`,
+      {
+        path: 'players',
+        partySize: players.length,
+        maxPartySize: limit,
+      },
+    );
+  }
+  const seen = new Set<string>();
+  const profiles = players.map((item, i) => validatePlayer(item, `players[${i}]`, config, ratingModel));
+  profiles.forEach((profile, i) => {
+    if (seen.has(profile.playerId)) fail(checker, `players[${i}].playerId`, 'appears twice in the ticket');
+    seen.add(profile.playerId);
+    if (isPlayerQueued(profile.playerId)) {
+      throw new MatchdError(
+        ErrorCodes.PLAYER_ALREADY_QUEUED,
+        `players[${i}].playerId: ${profile.playerId} is already queued`,
+        {
+          path: `players[${i}].playerId`,
+          playerId: profile.playerId,
+        },
+      );
+    }
+  });
+  const gates = config.gates ?? {};
+  profiles.forEach((profile, i) => {
+    const reject = (path: string, message: string) => {
+      throw new MatchdError(ErrorCodes.GATE_REJECTED, `${path}: ${message}`, {
+        path,
+        playerId: profile.playerId,
+      });
+    };
+    // Dota: every party member must have unlocked ranked.
+    if (gates.minGamesPlayed !== undefined && (profile.gamesPlayed ?? 0) < gates.minGamesPlayed) {
+      reject(`players[${i}].gamesPlayed`, `needs at least ${gates.minGamesPlayed} games to play this queue`);
+    }
+    if (gates.lowPriority === 'reject' && profile.lowPriority === true) {
+      reject(`players[${i}].lowPriority`, 'low-priority players may not play this queue');
+    }
+    const banned = profile.roles?.find((role) => gates.disallowedRoles?.includes(role));
+    if (banned !== undefined) reject(`players[${i}].roles`, `role ${banned} is not allowed in this queue`);
+  });
+  return value as TicketInput<TRating>;
+}
