@@ -2,6 +2,7 @@ export type * from './types.ts';
 export * from './elo/index.ts';
 export * from './policy/index.ts';
 export * from './weng-lin/index.ts';
+export * from './trueskill/index.ts';
 export * from './glicko2/index.ts';
 export * from './fermi/index.ts';
 export * from './draw/index.ts';

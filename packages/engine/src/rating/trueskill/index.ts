@@ -1,0 +1,1 @@
+export { createTrueSkill, type TrueSkillModel, type TrueSkillOptions } from './trueskill.ts';
