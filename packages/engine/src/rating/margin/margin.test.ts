@@ -103,6 +103,20 @@ describe('margin: margin of victory', () => {
     );
   });
 
+  test("composes with Glicko-2: the change of rating is scaled, RD and volatility are the inner update's", () => {
+    const glicko = createGlicko2();
+    const doubled = withMarginOfVictory(glicko, { scale: scaleRatingFieldChange, multiplier: () => 2 });
+    const match = {
+      teams: [[{ rating: 1500, rd: 90, volatility: 0.06 }], [{ rating: 1550, rd: 60, volatility: 0.06 }]],
+    };
+    const result = { ranks: [1, 2], scores: [3, 0] };
+    const inner = glicko.update(match, result)[0]?.[0];
+    const mine = doubled.update(match, result)[0]?.[0];
+    close((mine?.rating ?? 0) - 1500, 2 * ((inner?.rating ?? 0) - 1500));
+    assert.equal(mine?.rd, inner?.rd);
+    assert.equal(mine?.volatility, inner?.volatility);
+  });
+
   test('composes with home advantage (home term inside the winner gap, as FiveThirtyEight does)', () => {
     const both = withHomeAdvantage(mov, { advantage: 65, shift: shiftRatingField });
     const out = both.update(
