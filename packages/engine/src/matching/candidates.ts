@@ -6,16 +6,29 @@
  */
 
 import { EdgeSet } from './edge-set.ts';
-import { augmentedCost, type PreparedProblem, rawCost } from './prepared-problem.ts';
+import { augmentedCost, augmentedRow, type PreparedProblem } from './prepared-problem.ts';
 
-/** Builds the first candidate graph. */
+/** The first candidate graph, and duals feasible for the complete augmented graph to start from. */
+export interface Candidates {
+  readonly edges: EdgeSet;
+  readonly duals: Float64Array;
+}
+
+/**
+ * Builds the first candidate graph. Duals first: y_i = half the cheapest pair of i, then each y_i
+ * raised to min_j (c_ij - y_j) (two O(n^2) passes; feasible for every pair). Without sort keys, the
+ * candidates of i are its `perTicket` pairs of least reduced cost c_ij - y_i - y_j: unlike the cheapest
+ * raw costs, these ignore what a ticket costs with anyone (EOMM costs are mostly the two players' own
+ * churn), which would otherwise send every ticket to the same few cheap partners.
+ */
 export function buildCandidates(
   problem: PreparedProblem,
   perTicket: number,
   sortKeys: ArrayLike<number> | undefined,
-): EdgeSet {
+): Candidates {
   const { size, vertexCount, dummyVertex } = problem;
   const edges = new EdgeSet(vertexCount);
+  const duals = ascendDuals(problem);
   if (dummyVertex !== undefined) {
     for (let i = 0; i < size; i++) edges.add(i, dummyVertex, augmentedCost(problem, i, dummyVertex));
   }
@@ -24,57 +37,94 @@ export function buildCandidates(
     order = Array.from({ length: size }, (_, i) => i).sort((a, b) => sortKeys[a]! - sortKeys[b]! || a - b);
     const window = Math.max(1, Math.ceil(perTicket / 2));
     for (let p = 0; p < size; p++) {
-      for (let d = 1; d <= window && p + d < size; d++) addAllowed(problem, edges, order[p]!, order[p + d]!);
+      for (let d = 1; d <= window && p + d < size; d++) addPair(problem, edges, order[p]!, order[p + d]!);
     }
   } else {
     order = Array.from({ length: size }, (_, i) => i);
-    addCheapest(problem, edges, perTicket);
+    addLeastReducedCost(problem, edges, duals, perTicket);
   }
-  addGreedyPerfectMatching(problem, edges, order);
-  return edges;
+  addGreedyPerfectMatching(problem, edges, order, duals);
+  return { edges, duals };
 }
 
-function addAllowed(problem: PreparedProblem, edges: EdgeSet, a: number, b: number): void {
+function addPair(problem: PreparedProblem, edges: EdgeSet, a: number, b: number): void {
   const i = Math.min(a, b);
   const j = Math.max(a, b);
-  if (rawCost(problem, i, j) !== Number.POSITIVE_INFINITY) edges.add(i, j, augmentedCost(problem, i, j));
+  edges.add(i, j, augmentedCost(problem, i, j));
 }
 
-/** Each ticket's `perTicket` cheapest allowed partners (one O(size^2) scan, a small sorted list per row). */
-function addCheapest(problem: PreparedProblem, edges: EdgeSet, perTicket: number): void {
-  const { size } = problem;
-  const bestCost = new Float64Array(perTicket);
+/** Feasible duals for the complete augmented graph by one round of coordinate ascent. */
+function ascendDuals(problem: PreparedProblem): Float64Array {
+  const n = problem.vertexCount;
+  const row = new Float64Array(n);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    augmentedRow(problem, i, row);
+    let least = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < n; j++) if (row[j]! < least) least = row[j]!;
+    y[i] = Number.isFinite(least) ? least / 2 : 0;
+  }
+  for (let i = 0; i < n; i++) {
+    augmentedRow(problem, i, row);
+    let room = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < n; j++) {
+      const slack = row[j]! - y[j]!;
+      if (slack < room) room = slack;
+    }
+    if (Number.isFinite(room)) y[i] = room;
+  }
+  return y;
+}
+
+/** Each vertex's `perTicket` pairs of least reduced cost (a small sorted list per row). */
+function addLeastReducedCost(
+  problem: PreparedProblem,
+  edges: EdgeSet,
+  y: Float64Array,
+  perTicket: number,
+): void {
+  const n = problem.vertexCount;
+  const row = new Float64Array(n);
+  const bestRc = new Float64Array(perTicket);
   const bestPartner = new Int32Array(perTicket);
-  for (let i = 0; i < size; i++) {
+  for (let i = 0; i < n; i++) {
+    if (i === problem.dummyVertex) continue;
+    augmentedRow(problem, i, row);
     let count = 0;
-    for (let j = 0; j < size; j++) {
-      if (j === i) continue;
-      const a = Math.min(i, j);
-      const b = Math.max(i, j);
-      if (rawCost(problem, a, b) === Number.POSITIVE_INFINITY) continue;
-      const cost = augmentedCost(problem, a, b);
-      if (count === perTicket && cost >= bestCost[count - 1]!) continue;
+    for (let j = 0; j < n; j++) {
+      if (j === i || j === problem.dummyVertex) continue;
+      const rc = row[j]! - y[j]!;
+      if (count === perTicket && rc >= bestRc[count - 1]!) continue;
       let slot = count < perTicket ? count++ : count - 1;
-      while (slot > 0 && bestCost[slot - 1]! > cost) {
-        bestCost[slot] = bestCost[slot - 1]!;
+      while (slot > 0 && bestRc[slot - 1]! > rc) {
+        bestRc[slot] = bestRc[slot - 1]!;
         bestPartner[slot] = bestPartner[slot - 1]!;
         slot--;
       }
-      bestCost[slot] = cost;
+      bestRc[slot] = rc;
       bestPartner[slot] = j;
     }
-    for (let s = 0; s < count; s++) addAllowed(problem, edges, i, bestPartner[s]!);
+    for (let s = 0; s < count; s++) addPair(problem, edges, i, bestPartner[s]!);
   }
 }
 
 /**
- * Greedy by cost over the candidates, then the still-free vertices paired in `order` (the dummy
+ * Greedy by reduced cost over the candidates, then the still-free vertices paired in `order` (the dummy
  * last) with whatever their pair costs, forbidden or not: a perfect matching inside the candidates.
  */
-function addGreedyPerfectMatching(problem: PreparedProblem, edges: EdgeSet, order: readonly number[]): void {
+function addGreedyPerfectMatching(
+  problem: PreparedProblem,
+  edges: EdgeSet,
+  order: readonly number[],
+  y: Float64Array,
+): void {
   const graph = edges.toCostedEdges();
-  const byCost = Array.from({ length: graph.edgeFrom.length }, (_, k) => k).sort(
-    (a, b) => graph.edgeCost[a]! - graph.edgeCost[b]!,
+  const reduced = new Float64Array(graph.edgeFrom.length);
+  for (let k = 0; k < reduced.length; k++) {
+    reduced[k] = graph.edgeCost[k]! - y[graph.edgeFrom[k]!]! - y[graph.edgeTo[k]!]!;
+  }
+  const byCost = Array.from({ length: reduced.length }, (_, k) => k).sort(
+    (a, b) => reduced[a]! - reduced[b]!,
   );
   const matched = new Uint8Array(problem.vertexCount);
   for (const k of byCost) {

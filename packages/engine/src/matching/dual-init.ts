@@ -28,7 +28,7 @@ export interface JumpStart {
 export function greedyJumpStart(
   graph: CostedEdges,
   tightness: number,
-  warm?: { readonly guess: Float64Array; readonly previousMate: Int32Array },
+  warm?: { readonly guess: Float64Array; readonly previousMate?: Int32Array | undefined },
 ): JumpStart {
   const n = graph.vertexCount;
   const { edgeFrom, edgeTo, edgeCost } = graph;
@@ -73,9 +73,10 @@ export function greedyJumpStart(
   }
 
   const mateEdge = new Int32Array(n).fill(-1);
-  if (warm) {
+  const previousMate = warm?.previousMate;
+  if (previousMate) {
     for (let v = 0; v < n; v++) {
-      const w = warm.previousMate[v]!;
+      const w = previousMate[v]!;
       if (w <= v || mateEdge[v] !== -1 || mateEdge[w] !== -1) continue;
       for (let q = start[v]!; q < start[v + 1]!; q++) {
         const k = adjacentEdge[q]!;

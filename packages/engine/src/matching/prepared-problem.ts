@@ -170,3 +170,33 @@ function asymmetric(i: number, j: number, upper: number, lower: number): MatchdE
     path: `costs[${i}][${j}]`,
   });
 }
+
+/**
+ * Fills out[j] with the augmented cost of pair (i, j) for every vertex j of the augmented problem
+ * (out[i] = +Infinity): one row of the complete graph, read without building the whole matrix.
+ */
+export function augmentedRow(problem: PreparedProblem, i: number, out: Float64Array): void {
+  const { size, dummyVertex, sign, leaveOut, forbiddenPairCost, matrix } = problem;
+  if (i === dummyVertex) {
+    for (let j = 0; j < size; j++) out[j] = leaveOut[j]!;
+    out[i] = Number.POSITIVE_INFINITY;
+    return;
+  }
+  const li = leaveOut[i]!;
+  if (matrix !== undefined) {
+    const row = i * size;
+    for (let j = 0; j < size; j++) {
+      const raw = matrix[row + j]!;
+      out[j] = raw === Number.POSITIVE_INFINITY ? forbiddenPairCost + li + leaveOut[j]! : sign * raw;
+    }
+  } else {
+    const cost = problem.costFunction!;
+    for (let j = 0; j < size; j++) {
+      if (j === i) continue;
+      const raw = i < j ? cost(i, j) : cost(j, i);
+      out[j] = raw === Number.POSITIVE_INFINITY ? forbiddenPairCost + li + leaveOut[j]! : sign * raw;
+    }
+  }
+  if (dummyVertex !== undefined) out[dummyVertex] = li;
+  out[i] = Number.POSITIVE_INFINITY;
+}

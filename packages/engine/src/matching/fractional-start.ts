@@ -1,0 +1,225 @@
+/**
+ * Fractional jump-start for the blossom algorithm (the idea of Kolmogorov's Blossom V, section 5.2):
+ * solve the LP relaxation without odd-set constraints exactly, as the assignment problem on the
+ * bipartite double cover of the graph (row i, column j, arc cost c_ij both ways), by successive
+ * shortest paths (Dijkstra on reduced costs, Jonker-Volgenant potential update) after a greedy start.
+ * For symmetric costs y_v = (u_v + v_v) / 2 is then an optimal dual of the relaxation, every arc of the
+ * optimal permutation is tight under y, and the permutation's cycles give a matching on tight edges
+ * that covers all vertices but one per odd cycle. The blossom algorithm only has those left to do.
+ * Complexity: O(k m log n) for k rows left free by the greedy start; in practice a small part of the
+ * graph is explored per row.
+ */
+
+import type { CostedEdges, JumpStart } from './dual-init.ts';
+
+/** Runs the fractional start; returns undefined if the graph has no perfect assignment. */
+export function fractionalJumpStart(graph: CostedEdges): JumpStart | undefined {
+  const n = graph.vertexCount;
+  const { edgeFrom, edgeTo, edgeCost } = graph;
+  const m = edgeFrom.length;
+  // Adjacency of the double cover: row i's arcs go to the columns of i's neighbours.
+  const start = new Int32Array(n + 1);
+  for (let k = 0; k < m; k++) {
+    start[edgeFrom[k]! + 1]!++;
+    start[edgeTo[k]! + 1]!++;
+  }
+  for (let v = 0; v < n; v++) start[v + 1]! += start[v]!;
+  const fill = start.slice();
+  const arcColumn = new Int32Array(2 * m);
+  const arcCost = new Float64Array(2 * m);
+  const arcEdge = new Int32Array(2 * m);
+  for (let k = 0; k < m; k++) {
+    const a = edgeFrom[k]!;
+    const b = edgeTo[k]!;
+    let q = fill[a]!++;
+    arcColumn[q] = b;
+    arcCost[q] = edgeCost[k]!;
+    arcEdge[q] = k;
+    q = fill[b]!++;
+    arcColumn[q] = a;
+    arcCost[q] = edgeCost[k]!;
+    arcEdge[q] = k;
+  }
+  const u = new Float64Array(n);
+  const v = new Float64Array(n);
+  const columnOf = new Int32Array(n).fill(-1);
+  const rowOf = new Int32Array(n).fill(-1);
+  // Greedy start: u_i = cheapest arc of row i; assign along zero reduced cost to a free column.
+  for (let i = 0; i < n; i++) {
+    let least = Number.POSITIVE_INFINITY;
+    for (let q = start[i]!; q < start[i + 1]!; q++) if (arcCost[q]! < least) least = arcCost[q]!;
+    let choice = -1;
+    for (let q = start[i]!; q < start[i + 1]! && choice === -1; q++) {
+      if (arcCost[q] === least && rowOf[arcColumn[q]!] === -1) choice = q;
+    }
+    if (least === Number.POSITIVE_INFINITY) return undefined;
+    u[i] = least;
+    if (choice === -1) continue;
+    const j = arcColumn[choice]!;
+    if (rowOf[j] === -1) {
+      rowOf[j] = i;
+      columnOf[i] = j;
+    }
+  }
+  const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
+  const predRow = new Int32Array(n);
+  const done = new Uint8Array(n);
+  const heap = new MinHeap(n);
+  const touched: number[] = [];
+  const finalised: number[] = [];
+  for (let root = 0; root < n; root++) {
+    if (columnOf[root] !== -1) continue;
+    // Dijkstra over columns from the free row `root`.
+    heap.clear();
+    touched.length = 0;
+    finalised.length = 0;
+    let row = root;
+    let rowDist = 0;
+    let target = -1;
+    for (;;) {
+      for (let q = start[row]!; q < start[row + 1]!; q++) {
+        const j = arcColumn[q]!;
+        if (done[j] === 1) continue;
+        const d = rowDist + arcCost[q]! - u[row]! - v[j]!;
+        if (d < dist[j]!) {
+          if (dist[j] === Number.POSITIVE_INFINITY) touched.push(j);
+          dist[j] = d;
+          predRow[j] = row;
+          heap.push(j, d);
+        }
+      }
+      let j = -1;
+      while (heap.size > 0) {
+        const candidate = heap.pop();
+        if (done[candidate] === 0) {
+          j = candidate;
+          break;
+        }
+      }
+      if (j === -1) return undefined;
+      done[j] = 1;
+      finalised.push(j);
+      if (rowOf[j] === -1) {
+        target = j;
+        break;
+      }
+      row = rowOf[j]!;
+      rowDist = dist[j]!;
+    }
+    const total = dist[target]!;
+    // Potentials (JV): finalised columns move by dist - total; their rows keep the assigned arc tight.
+    for (const j of finalised) {
+      if (j === target) continue;
+      v[j] = v[j]! + dist[j]! - total;
+      const i = rowOf[j]!;
+      u[i] = u[i]! + total - dist[j]!;
+    }
+    u[root] = u[root]! + total;
+    // Augment along predecessors.
+    let j = target;
+    for (;;) {
+      const i = predRow[j]!;
+      const previous = columnOf[i]!;
+      rowOf[j] = i;
+      columnOf[i] = j;
+      if (i === root) break;
+      j = previous;
+    }
+    for (const t of touched) {
+      dist[t] = Number.POSITIVE_INFINITY;
+      done[t] = 0;
+    }
+  }
+  return matchingFromPermutation(n, columnOf, u, v, start, arcColumn, arcEdge);
+}
+
+/** Duals y = (u + v) / 2 and, per cycle of the permutation, every other arc as a matched edge. */
+function matchingFromPermutation(
+  n: number,
+  columnOf: Int32Array,
+  u: Float64Array,
+  v: Float64Array,
+  start: Int32Array,
+  arcColumn: Int32Array,
+  arcEdge: Int32Array,
+): JumpStart {
+  const duals = new Float64Array(n);
+  for (let i = 0; i < n; i++) duals[i] = (u[i]! + v[i]!) / 2;
+  const edgeBetween = (i: number, j: number): number => {
+    for (let q = start[i]!; q < start[i + 1]!; q++) if (arcColumn[q] === j) return arcEdge[q]!;
+    return -1;
+  };
+  const seen = new Uint8Array(n);
+  const matched: number[] = [];
+  const cycle: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (seen[s] === 1) continue;
+    cycle.length = 0;
+    for (let i = s; seen[i] === 0; i = columnOf[i]!) {
+      seen[i] = 1;
+      cycle.push(i);
+    }
+    // An odd cycle leaves its first vertex free; the rest pair along consecutive arcs.
+    for (let t = cycle.length % 2; t + 1 < cycle.length; t += 2) {
+      const k = edgeBetween(cycle[t]!, cycle[t + 1]!);
+      if (k !== -1) matched.push(k);
+    }
+  }
+  return { duals, matchedEdges: Int32Array.from(matched) };
+}
+
+/** A binary min-heap of (item, key) with duplicates allowed (stale entries are skipped by the caller). */
+class MinHeap {
+  private items: Int32Array;
+  private keys: Float64Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.items = new Int32Array(Math.max(16, capacity));
+    this.keys = new Float64Array(Math.max(16, capacity));
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  push(item: number, key: number): void {
+    if (this.size === this.items.length) {
+      const items = new Int32Array(this.size * 2);
+      items.set(this.items);
+      const keys = new Float64Array(this.size * 2);
+      keys.set(this.keys);
+      this.items = items;
+      this.keys = keys;
+    }
+    let at = this.size++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (this.keys[parent]! <= key) break;
+      this.items[at] = this.items[parent]!;
+      this.keys[at] = this.keys[parent]!;
+      at = parent;
+    }
+    this.items[at] = item;
+    this.keys[at] = key;
+  }
+
+  pop(): number {
+    const top = this.items[0]!;
+    const lastItem = this.items[--this.size]!;
+    const lastKey = this.keys[this.size]!;
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= this.size) break;
+      if (child + 1 < this.size && this.keys[child + 1]! < this.keys[child]!) child++;
+      if (this.keys[child]! >= lastKey) break;
+      this.items[at] = this.items[child]!;
+      this.keys[at] = this.keys[child]!;
+      at = child;
+    }
+    this.items[at] = lastItem;
+    this.keys[at] = lastKey;
+    return top;
+  }
+}
