@@ -7,9 +7,11 @@ import { after, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { Random } from '@matchd/engine';
 import { main } from './cli.ts';
+import { allModels } from './eval-models.ts';
 import { evaluate } from './evaluate.ts';
 import { readMatchFile } from './match-file.ts';
 import { ScoreAccumulator } from './metrics.ts';
+import { runOnline } from './online.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchd-ratings-eval-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -269,4 +271,31 @@ test('a progress bar goes to stderr when it is a terminal, and never with --json
   const json = await capture(['eval', path, '--models', 'elo', '--json']);
   assert.equal(json.written, '');
   assert.equal(JSON.parse(json.stdout).models[0].model, 'elo');
+});
+
+test('the online slope cannot learn which team a file lists first, and corrects an overconfident model', async () => {
+  const { path } = writeSingles('slope.csv.gz', 4000, 10);
+  const file = await readMatchFile(path);
+  // The same matches with the loser listed first.
+  const swapped = {
+    ...file,
+    matches: file.matches.map((match) => ({
+      ...match,
+      teams: [match.teams[1] ?? [], match.teams[0] ?? []],
+      ranks: [match.ranks[1] ?? 2, match.ranks[0] ?? 1],
+    })),
+  };
+  const models = ['elo', 'elo+slope'];
+  const a = evaluate(file, { models });
+  const b = evaluate(swapped, { models });
+  assert.ok(Math.abs((a.models[1]?.all.logLoss ?? 0) - (b.models[1]?.all.logLoss ?? 1)) < 1e-9);
+  assert.ok(Math.abs((a.models[1]?.slope ?? 0) - (b.models[1]?.slope ?? 1)) < 1e-9);
+  // K = 150 swings ratings too far (overconfident): the slope learns to shrink the log-odds.
+  const spec = allModels().find((model) => model.name === 'elo+slope');
+  assert.ok(spec !== undefined);
+  const plain = runOnline(file, spec.create({ k: 150, slopeRate: 0 }));
+  const sloped = runOnline(file, spec.create({ k: 150, slopeRate: 0.002 }));
+  assert.equal(plain.slope, 1);
+  assert.ok((sloped.slope ?? 1) < 0.9, `slope ${sloped.slope}`);
+  assert.ok(sloped.all.logLoss < plain.all.logLoss - 0.005, `${sloped.all.logLoss} vs ${plain.all.logLoss}`);
 });

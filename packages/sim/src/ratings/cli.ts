@@ -131,6 +131,7 @@ function jsonReport(report: ReturnType<typeof evaluate>) {
       warm: model.warm,
       calibration: model.calibration,
       ...(model.sideLogOdds === undefined ? {} : { sideLogOdds: model.sideLogOdds }),
+      ...(model.slope === undefined ? {} : { slope: model.slope }),
       ...(model.defaults === undefined ? {} : { defaults: model.defaults }),
       ...(model.tuning === undefined ? {} : { tuning: model.tuning }),
     })),

@@ -45,6 +45,8 @@ export interface EvalRunner {
   readonly inactivity?: InactivityPolicy;
   /** Learning rate of the online side term (`+side`). */
   readonly sideRate?: number;
+  /** Learning rate of the online slope on the model's log-odds (`+slope`). */
+  readonly slopeRate?: number;
   /** One log-odds unit on the model's rating scale, at the model's parameters (`+home`). */
   readonly logOddsUnit?: number;
 }
@@ -281,6 +283,27 @@ export function withSide(spec: EvalModelSpec): EvalModelSpec {
 }
 
 /**
+ * Adds an online recalibration slope: P = sigmoid(a * logit(p)), a starting at 1 and taking one
+ * SGD step on the log-loss per match after it is scored (Platt scaling without an intercept, so it
+ * cannot learn which team a file lists first). It corrects a model that is over- or underconfident
+ * without changing how its ratings move.
+ */
+export function withSlope(spec: EvalModelSpec): EvalModelSpec {
+  return {
+    name: `${spec.name}+slope`,
+    summary: `${spec.summary}; online recalibration slope`,
+    ...(spec.appliesTo === undefined ? {} : { appliesTo: spec.appliesTo }),
+    defaults: (traits) => ({ ...spec.defaults(traits), slopeRate: 0.001 }),
+    space: (traits) => [
+      ...spec.space(traits),
+      { name: 'slopeRate', kind: 'number', min: 0.00001, max: 0.03, scale: 'log' },
+    ],
+    create: (params) => ({ ...spec.create(params), slopeRate: numberParam(params, 'slopeRate') }),
+    base: spec.name,
+  };
+}
+
+/**
  * Adds a home (side) advantage inside the model (the rating model's own `withHomeAdvantage`): the
  * side team plays as if `home` log-odds units stronger, in prediction and in the update's expected
  * score. Tuned, not learned online.
@@ -362,11 +385,14 @@ const TIMELESS_WITH_DEVIATION: readonly EvalModelSpec[] = [...wengLinModels];
 /** Every model with its variants, in report order. */
 export function allModels(): EvalModelSpec[] {
   const base = [...BASE_MODELS];
+  const timed = TIMELESS_WITH_DEVIATION.map((spec) => withTime(spec, 0.05, [0.001, 3]));
+  const sided = base.map(withSide);
   return [
     ...base,
-    ...TIMELESS_WITH_DEVIATION.map((spec) => withTime(spec, 0.05, [0.001, 3])),
-    ...base.map(withSide),
+    ...timed,
+    ...sided,
     ...base.map(withHome),
+    ...[...base, ...timed, ...sided].map(withSlope),
   ];
 }
 

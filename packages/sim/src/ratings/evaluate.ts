@@ -34,6 +34,7 @@ export interface ModelReport {
   readonly warm: ScoreSummary;
   readonly calibration: readonly CalibrationRow[];
   readonly sideLogOdds?: number;
+  readonly slope?: number;
   /** With --tune: the defaults scored on the same matches, and the search's own figures. */
   readonly defaults?: { readonly params: Params; readonly all: ScoreSummary; readonly warm: ScoreSummary };
   readonly tuning?: { readonly logLoss: number; readonly evaluations: number };
@@ -144,6 +145,7 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
       warm: result.warm,
       calibration: result.calibration,
       ...(result.sideLogOdds === undefined ? {} : { sideLogOdds: result.sideLogOdds }),
+      ...(result.slope === undefined ? {} : { slope: result.slope }),
       ...(base === undefined ? {} : { defaults: { params: defaults, all: base.all, warm: base.warm } }),
       ...(tuned === undefined
         ? {}

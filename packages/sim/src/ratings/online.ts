@@ -29,6 +29,8 @@ export interface OnlineResult {
   readonly calibration: CalibrationRow[];
   /** The learned side term (log-odds for the side team), when the runner has one. */
   readonly sideLogOdds?: number;
+  /** The learned slope on the model's log-odds, when the runner has one. */
+  readonly slope?: number;
 }
 
 function observedScore(ranks: readonly number[]): number {
@@ -42,7 +44,7 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
   const stopAt = Math.min(options.stopAt ?? file.matches.length, file.matches.length);
   const warmGames = options.warmGames ?? 10;
   const progressEvery = options.progressEvery ?? 2000;
-  const { model, access, inactivity, sideRate } = runner;
+  const { model, access, inactivity, sideRate, slopeRate } = runner;
   const initial = model.initial();
   const ratings: unknown[] = new Array(file.playerCount);
   const games = new Int32Array(file.playerCount);
@@ -50,6 +52,7 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
   const all = new ScoreAccumulator();
   const warm = new ScoreAccumulator();
   let side = 0;
+  let slope = 1;
   let sinceProgress = 0;
   for (let index = 0; index < stopAt; index++) {
     const match = file.matches[index] as MatchFile['matches'][number];
@@ -82,12 +85,16 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
     const win0 = prediction.win[0] as number;
     let p = file.hasDraws ? win0 + prediction.draw / 2 : win0 / (win0 + (prediction.win[1] as number));
     const y = observedScore(match.ranks);
-    if (sideRate !== undefined && match.homeTeam !== undefined) {
+    const useSide = sideRate !== undefined && match.homeTeam !== undefined;
+    if (useSide || slopeRate !== undefined) {
+      // p' = sigmoid(slope * logit(p) + side * direction); both terms take one SGD step on this
+      // match's log-loss after it was predicted (and scored), so they only ever use the past.
       const direction = match.homeTeam === 0 ? 1 : -1;
       const clamped = Math.min(1 - 1e-12, Math.max(1e-12, p));
-      p = sigmoid(Math.log(clamped / (1 - clamped)) + direction * side);
-      // One SGD step on this match's log-loss, after it was predicted and scored.
-      side -= sideRate * (p - y) * direction;
+      const logit = Math.log(clamped / (1 - clamped));
+      p = sigmoid(slope * logit + (useSide ? direction * side : 0));
+      if (useSide) side -= (sideRate as number) * (p - y) * direction;
+      if (slopeRate !== undefined) slope -= slopeRate * (p - y) * logit;
     }
     if (index >= scoreFrom) {
       all.add(p, y);
@@ -116,5 +123,6 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
     warm: warm.summary(),
     calibration: all.calibration(),
     ...(sideRate === undefined ? {} : { sideLogOdds: side }),
+    ...(slopeRate === undefined ? {} : { slope }),
   };
 }

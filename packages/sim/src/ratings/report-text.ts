@@ -79,7 +79,9 @@ export function formatReport(report: EvaluationReport): string {
   }
   for (const model of report.models) {
     out.push('');
-    const side = model.sideLogOdds === undefined ? '' : ` (side term ${fixed(model.sideLogOdds)} log-odds)`;
+    const side =
+      (model.sideLogOdds === undefined ? '' : ` (side term ${fixed(model.sideLogOdds)} log-odds)`) +
+      (model.slope === undefined ? '' : ` (slope ${fixed(model.slope, 3)})`);
     out.push(
       `calibration of ${model.model}${side}: predicted vs observed win rate by decile, both sides of each match`,
     );
