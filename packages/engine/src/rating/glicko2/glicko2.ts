@@ -374,6 +374,42 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
     };
   }
 
+  /** One player's period against one opponent, written into `step` (the 1v1 fast path). */
+  function rateAgainst(player: Glicko2Rating, opponent: Glicko2Rating, score: number): Glicko2Rating {
+    const opponentMu = scratch.opponentMu;
+    opponentMu[0] = (opponent.rating - initialRatingOffset) / GLICKO2_SCALE;
+    scratch.opponentG[0] = glicko2G(opponent.rd / GLICKO2_SCALE);
+    scratch.score[0] = score;
+    stepInput.mu = (player.rating - initialRatingOffset) / GLICKO2_SCALE;
+    stepInput.phi = player.rd / GLICKO2_SCALE;
+    stepInput.sigma = player.volatility;
+    stepInput.count = 1;
+    stepInput.periods = 1;
+    glicko2Step(stepInput, step);
+    const rating = step.mu * GLICKO2_SCALE + initialRatingOffset;
+    const rd = step.phi * GLICKO2_SCALE;
+    return player.lastPlayedMs === undefined
+      ? { rating, rd, volatility: step.sigma }
+      : { rating, rd, volatility: step.sigma, lastPlayedMs: player.lastPlayedMs };
+  }
+
+  /**
+   * 1v1 in period mode without weights, the commonest match: the same arithmetic as the general
+   * path (composite and pairwise coincide for singletons), without its per-team bookkeeping.
+   */
+  function oneVsOne(a: Glicko2Rating, b: Glicko2Rating, scoreA: number): Glicko2Rating[][] {
+    stepInput.opponentMu = scratch.opponentMu;
+    stepInput.opponentG = scratch.opponentG;
+    stepInput.score = scratch.score;
+    stepInput.tau = tau;
+    stepInput.expMinusTau = expMinusTau;
+    stepInput.epsilon = epsilon;
+    stepInput.maxPhi = maxPhi;
+    const nextA = rateAgainst(a, b, scoreA);
+    const nextB = rateAgainst(b, a, 1 - scoreA);
+    return [[nextA], [nextB]];
+  }
+
   function update(
     match: RatedMatch<Glicko2Rating>,
     result: MatchResult,
@@ -382,6 +418,16 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
     validatePairwiseMatch(match, validate);
     validateResult(result, match.teams.length);
     validateTime(match.teams, context, true);
+    if (periodLengthMs === undefined && match.weights === undefined) {
+      const teams = match.teams;
+      if (teams.length === 2 && teams[0]?.length === 1 && teams[1]?.length === 1) {
+        return oneVsOne(
+          teams[0][0] as Glicko2Rating,
+          teams[1][0] as Glicko2Rating,
+          pairScore(result.ranks, 0, 1),
+        );
+      }
+    }
     const nowMs = context?.nowMs;
     const teams = match.teams;
     const teamCount = teams.length;
