@@ -1,0 +1,166 @@
+/**
+ * The shape every experiment of the simulator has: a name, its own flags, and a run that returns
+ * its report as JSON, Markdown and SVG charts. The CLI picks one by name (a flag, never a code edit).
+ */
+import { ErrorCodes, MatchdError } from '@matchd/engine';
+
+/** A flag of an experiment (all flags take a value except booleans). */
+export interface FlagSpec {
+  readonly type: 'string' | 'boolean';
+  readonly description: string;
+  /** Shown in --help and used when the flag is absent. */
+  readonly default?: string;
+}
+
+/** What an experiment's run receives. */
+export interface ExperimentContext {
+  /** The parsed flags (strings as given; booleans true when present). */
+  readonly flags: Readonly<Record<string, string | boolean | undefined>>;
+  /** Reports progress (done of total units). */
+  readonly progress: (done: number, total: number) => void;
+}
+
+/** What an experiment returns. */
+export interface ExperimentReport {
+  readonly json: unknown;
+  readonly markdown: string;
+  /** File name (e.g. `retained-gain.svg`) to SVG document. */
+  readonly charts: Readonly<Record<string, string>>;
+}
+
+/** One experiment. */
+export interface Experiment {
+  readonly name: string;
+  readonly summary: string;
+  readonly flags: Readonly<Record<string, FlagSpec>>;
+  run(context: ExperimentContext): Promise<ExperimentReport>;
+}
+
+function flagValue(context: ExperimentContext, name: string, fallback: string): string {
+  const value = context.flags[name];
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** An integer flag in [min, max]; throws MM_ERR_INVALID_OPTION naming the flag. */
+export function intFlag(
+  context: ExperimentContext,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = flagValue(context, name, String(fallback));
+  const value = Number(raw);
+  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      `--${name} must be an integer in [${min}, ${max}], got '${raw}'`,
+      {
+        path: name,
+      },
+    );
+  }
+  return value;
+}
+
+/** A number flag in [min, max]. */
+export function numberFlag(
+  context: ExperimentContext,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = flagValue(context, name, String(fallback));
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      `--${name} must be a number in [${min}, ${max}], got '${raw}'`,
+      {
+        path: name,
+      },
+    );
+  }
+  return value;
+}
+
+/** A comma-separated list of integers in [min, max]. */
+export function intListFlag(
+  context: ExperimentContext,
+  name: string,
+  fallback: string,
+  min: number,
+  max: number,
+): number[] {
+  const raw = flagValue(context, name, fallback);
+  const parts = raw.split(',').map((part) => part.trim());
+  const values = parts.map(Number);
+  if (
+    parts.length === 0 ||
+    parts.some((part, i) => !/^\d+$/.test(part) || (values[i] as number) < min || (values[i] as number) > max)
+  ) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      `--${name} must be comma-separated integers in [${min}, ${max}], got '${raw}'`,
+      {
+        path: name,
+      },
+    );
+  }
+  return values;
+}
+
+/** A comma-separated list of numbers in [min, max]. */
+export function numberListFlag(
+  context: ExperimentContext,
+  name: string,
+  fallback: string,
+  min: number,
+  max: number,
+): number[] {
+  const raw = flagValue(context, name, fallback);
+  const parts = raw.split(',').map((part) => part.trim());
+  const values = parts.map(Number);
+  if (
+    parts.some(
+      (part, i) =>
+        part === '' ||
+        !Number.isFinite(values[i]) ||
+        (values[i] as number) < min ||
+        (values[i] as number) > max,
+    )
+  ) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      `--${name} must be comma-separated numbers in [${min}, ${max}], got '${raw}'`,
+      {
+        path: name,
+      },
+    );
+  }
+  return values;
+}
+
+/** One of a fixed set of words. */
+export function choiceFlag<T extends string>(
+  context: ExperimentContext,
+  name: string,
+  fallback: T,
+  choices: readonly T[],
+): T {
+  const raw = flagValue(context, name, fallback);
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      `--${name} must be one of ${choices.join(', ')}, got '${raw}'`,
+      { path: name },
+    );
+  }
+  return raw as T;
+}
+
+/** A string flag (or its default). */
+export function stringFlag(context: ExperimentContext, name: string, fallback: string): string {
+  return flagValue(context, name, fallback);
+}
