@@ -19,6 +19,7 @@ import {
   createPlackettLuce,
   createThurstoneMostellerFull,
   createThurstoneMostellerPart,
+  createTrueSkill,
   dominationsK,
   eloRatingAccess,
   type FermiRating,
@@ -266,6 +267,31 @@ const wengLinModels: readonly EvalModelSpec[] = [
   wengLin('weng-lin-tm-part', 'Weng-Lin Thurstone-Mosteller, adjacent ranks', createThurstoneMostellerPart),
 ];
 
+/** TrueSkill for two teams (TrueSkill's defaults; mu stays 25, the draw margin is tuned too). */
+const trueSkill: EvalModelSpec = {
+  name: 'trueskill',
+  summary: 'TrueSkill (two teams, draw margin)',
+  defaults: () => ({ sigma: 25 / 3, beta: 25 / 6, tau: 25 / 300, drawProbability: 0.1 }),
+  space: () => [
+    { name: 'sigma', kind: 'number', min: 0.5, max: 40, scale: 'log' },
+    { name: 'beta', kind: 'number', min: 0.2, max: 40, scale: 'log' },
+    { name: 'tau', kind: 'number', min: 0.00001, max: 3, scale: 'log' },
+    { name: 'drawProbability', kind: 'number', min: 0, max: 0.5, scale: 'linear' },
+  ],
+  create: (params) => ({
+    model: erase(
+      createTrueSkill({
+        sigma: numberParam(params, 'sigma'),
+        beta: numberParam(params, 'beta'),
+        tau: numberParam(params, 'tau'),
+        drawProbability: numberParam(params, 'drawProbability'),
+      }),
+    ),
+    access: gaussianRatingAccess as RatingAccess<unknown>,
+    logOddsUnit: (Math.SQRT2 * numberParam(params, 'beta')) / 1.702,
+  }),
+};
+
 /** Adds the online side term (see the file comment). */
 export function withSide(spec: EvalModelSpec): EvalModelSpec {
   return {
@@ -377,10 +403,11 @@ export const BASE_MODELS: readonly EvalModelSpec[] = [
   glicko2,
   fermiModel,
   ...wengLinModels,
+  trueSkill,
 ];
 
 /** Models whose own update ignores time, so `+time` adds something (Glicko-2 has its own schedule). */
-const TIMELESS_WITH_DEVIATION: readonly EvalModelSpec[] = [...wengLinModels];
+const TIMELESS_WITH_DEVIATION: readonly EvalModelSpec[] = [...wengLinModels, trueSkill];
 
 /** Every model with its variants, in report order. */
 export function allModels(): EvalModelSpec[] {
