@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
+import { type RatingModelName, ratingModelNames } from './rating/rating-system.ts';
 
 /** Where ratings, history and queue configs live. */
 export type RatingsBackend = 'memory' | 'pglite' | 'postgres';
@@ -44,6 +45,12 @@ export interface ServerConfig {
   readonly rateLimitPerMinute: number;
   /** Run the matchmaker in a worker thread (default) or in the API thread. */
   readonly matchWorker: boolean;
+  /** The rating model of every track: `weng-lin` (default), `glicko2` or `elo`. */
+  readonly ratingModel: RatingModelName;
+  /** Games a player calibrates on each track before their rating is shown (Dota: 10). */
+  readonly calibrationGames: number;
+  /** Seed of the matchmakers' Random, so a deployment's matching is reproducible from its inputs. */
+  readonly seed: number;
   readonly logLevel: string;
 }
 
@@ -61,6 +68,9 @@ export const defaultConfig: ServerConfig = {
   bodyLimitBytes: 64 * 1024,
   rateLimitPerMinute: 60_000,
   matchWorker: true,
+  ratingModel: 'weng-lin',
+  calibrationGames: 10,
+  seed: 1,
   logLevel: 'info',
 };
 
@@ -138,6 +148,9 @@ export const environmentKeys = {
   MATCHD_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   MATCHD_RATE_LIMIT_PER_MINUTE: 'rateLimitPerMinute',
   MATCHD_MATCH_WORKER: 'matchWorker',
+  MATCHD_RATING_MODEL: 'ratingModel',
+  MATCHD_CALIBRATION_GAMES: 'calibrationGames',
+  MATCHD_SEED: 'seed',
   MATCHD_LOG_LEVEL: 'logLevel',
 } as const;
 
@@ -223,6 +236,9 @@ export function configFrom(raw: Raw): ServerConfig {
     bodyLimitBytes: integerIn('bodyLimitBytes', pick('bodyLimitBytes'), 1024, 16 * 1024 * 1024),
     rateLimitPerMinute: integerIn('rateLimitPerMinute', pick('rateLimitPerMinute'), 1, 10_000_000),
     matchWorker: booleanOf('matchWorker', pick('matchWorker')),
+    ratingModel: oneOf('ratingModel', pick('ratingModel'), ratingModelNames),
+    calibrationGames: integerIn('calibrationGames', pick('calibrationGames'), 0, 1000),
+    seed: integerIn('seed', pick('seed'), 0, 2 ** 31 - 1),
     logLevel: oneOf('logLevel', pick('logLevel'), [
       'fatal',
       'error',

@@ -20,7 +20,7 @@ ratingsStoreContract({
 });
 
 // One PGlite for the whole suite (opening one costs seconds of WASM start-up); each case starts
-// from an empty schema. In memory: the same engine and SQL as the file-backed default, without
+// from empty tables. In memory: the same engine and SQL as the file-backed default, without
 // the disk; the restart tests cover the file.
 let sharedPglite: Promise<SqlClient> | undefined;
 after(async () => {
@@ -31,10 +31,9 @@ ratingsStoreContract({
   async open() {
     sharedPglite ??= openPglite(undefined);
     const client = await sharedPglite;
-    await client.query('DROP SCHEMA public CASCADE');
-    await client.query('CREATE SCHEMA public');
     const store = createSqlRatingsStore({ ...client, close: async () => {} });
     await store.migrate();
+    await client.query('TRUNCATE ratings, match_players, matches, queue_configs');
     return { store, dispose: () => store.close() };
   },
 });

@@ -31,6 +31,12 @@ const rating = (playerId: string, track: string, display: number, games = 1): Ra
   updatedAtMs: 1000,
 });
 
+/** A calibrating player's rating: no display value, so no leaderboard place. */
+function hiddenRating(playerId: string, track: string): RatingRecord {
+  const { display: _hidden, ...rest } = rating(playerId, track, 0);
+  return rest;
+}
+
 const match = (matchId: string, players: readonly string[][], createdAtMs = 1000): MatchRecord => ({
   matchId,
   queueId: 'q',
@@ -47,7 +53,12 @@ function bump(delta: number, nowMs: number): ReportInput['compute'] {
     const seats = record.teams.flat();
     const next = seats.map((seat, index) => {
       const before = current[index] ?? rating(seat.playerId, seat.track, 1000, 0);
-      return { ...before, games: before.games + 1, display: before.display + delta, updatedAtMs: nowMs };
+      return {
+        ...before,
+        games: before.games + 1,
+        display: (before.display ?? 1000) + delta,
+        updatedAtMs: nowMs,
+      };
     });
     const outcome: MatchOutcome = {
       reportedAtMs: nowMs,
@@ -222,6 +233,7 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
           rating('c', 'solo', 1500),
           rating('b', 'solo', 1200),
           rating('a', 'party', 100),
+          hiddenRating('hidden', 'solo'),
         ]);
         const top = await store.leaderboard('solo', { offset: 0, limit: 3 });
         assert.deepEqual(
@@ -240,11 +252,12 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
         assert.equal(await store.rankOf('solo', 'd'), 3);
         assert.equal(await store.rankOf('solo', 'b'), 4);
         assert.equal(await store.rankOf('solo', 'zz'), undefined);
+        assert.equal(await store.rankOf('solo', 'hidden'), undefined);
         assert.equal(await store.rankOf('party', 'a'), 1);
         assert.deepEqual(await store.leaderboard('no-track', { offset: 0, limit: 5 }), []);
         assert.deepEqual(
           (await store.trackRatings('solo')).map((record) => record.playerId),
-          ['a', 'c', 'd', 'b'],
+          ['a', 'c', 'd', 'b', 'hidden'],
         );
       }));
 

@@ -61,11 +61,11 @@ export interface RatingsStore {
   reportResult(input: ReportInput): Promise<{ outcome: MatchOutcome; applied: boolean }>;
   /** The player's matches, newest first; empty for an unknown player. */
   history(playerId: string, options: { limit: number; beforeMs?: number }): Promise<MatchRecord[]>;
-  /** Rows `offset + 1 .. offset + limit` of the track's leaderboard; empty past the end. */
+  /** Rows `offset + 1 .. offset + limit` of the track's leaderboard (hidden ratings left out); empty past the end. */
   leaderboard(track: string, options: { offset: number; limit: number }): Promise<LeaderboardRow[]>;
-  /** The player's 1-based rank on the track, or undefined if they have no rating there. */
+  /** The player's 1-based rank on the track, or undefined if they have no visible rating there. */
   rankOf(track: string, playerId: string): Promise<number | undefined>;
-  /** Every rating on a track (season reset preview and apply). Empty for an unknown track. */
+  /** Every rating on a track, hidden ones included (season reset). Empty for an unknown track. */
   trackRatings(track: string): Promise<RatingRecord[]>;
   /** The names of every track that holds at least one rating. */
   tracks(): Promise<string[]>;

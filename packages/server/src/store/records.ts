@@ -10,13 +10,16 @@ export type Json = string | number | boolean | null | readonly Json[] | { readon
 export interface RatingRecord {
   readonly playerId: string;
   readonly track: string;
-  /** The rating model's own state for this player (e.g. `{ mu, sigma }`), opaque to the store. */
+  /**
+   * The player's standing on the track as the rating policy keeps it (the model's rating and the
+   * calibration state), opaque to the store.
+   */
   readonly state: Json;
   /** The model's skill estimate and its uncertainty. */
   readonly mean: number;
   readonly deviation: number;
-  /** The number shown to players and ranked on leaderboards. */
-  readonly display: number;
+  /** The number shown to players and ranked on leaderboards; undefined while calibrating (hidden). */
+  readonly display?: number;
   readonly games: number;
   readonly wins: number;
   readonly losses: number;
@@ -40,12 +43,19 @@ export interface ReportedResult {
   readonly participation?: readonly (readonly number[])[];
 }
 
+/** A rating as a change reports it. `display` is undefined while the player calibrates. */
+export interface RatingSnapshot {
+  readonly mean: number;
+  readonly deviation: number;
+  readonly display?: number;
+}
+
 /** One player's rating change from a result. */
 export interface RatingChange {
   readonly playerId: string;
   readonly track: string;
-  readonly before: { readonly mean: number; readonly deviation: number; readonly display: number };
-  readonly after: { readonly mean: number; readonly deviation: number; readonly display: number };
+  readonly before: RatingSnapshot;
+  readonly after: RatingSnapshot;
 }
 
 /** What applying a result did; stored with the match and returned again for a repeated report. */

@@ -10,9 +10,14 @@ import type { MatchOutcome, MatchRecord, QueueConfigRecord, RatingRecord } from 
 
 const keyOf = (playerId: string, track: string): string => `${track}\u0000${playerId}`;
 
-/** Leaderboard order: display rating descending, then player id, so ranks are total and stable. */
+/**
+ * Leaderboard order: display rating descending, then player id, so ranks are total and stable.
+ * Hidden (calibrating) ratings sort last; leaderboards leave them out.
+ */
 export function compareForLeaderboard(a: RatingRecord, b: RatingRecord): number {
-  if (a.display !== b.display) return b.display - a.display;
+  const left = a.display ?? Number.NEGATIVE_INFINITY;
+  const right = b.display ?? Number.NEGATIVE_INFINITY;
+  if (left !== right) return right - left;
   return a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0;
 }
 
@@ -24,6 +29,8 @@ export function createMemoryRatingsStore(): RatingsStore {
   const configs = new Map<string, QueueConfigRecord>();
   const sortedTrack = (track: string): RatingRecord[] =>
     [...ratings.values()].filter((record) => record.track === track).sort(compareForLeaderboard);
+  const ranked = (track: string): RatingRecord[] =>
+    sortedTrack(track).filter((record) => record.display !== undefined);
   return {
     backend: 'memory',
     async migrate() {},
@@ -68,12 +75,12 @@ export function createMemoryRatingsStore(): RatingsStore {
         .slice(0, limit);
     },
     async leaderboard(track, { offset, limit }): Promise<LeaderboardRow[]> {
-      return sortedTrack(track)
+      return ranked(track)
         .slice(offset, offset + limit)
         .map((record, index) => ({ rank: offset + index + 1, record }));
     },
     async rankOf(track, playerId) {
-      const index = sortedTrack(track).findIndex((record) => record.playerId === playerId);
+      const index = ranked(track).findIndex((record) => record.playerId === playerId);
       return index < 0 ? undefined : index + 1;
     },
     async trackRatings(track) {

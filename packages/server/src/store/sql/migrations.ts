@@ -16,7 +16,7 @@ export const migrations: readonly { readonly version: number; readonly statement
         state JSONB NOT NULL,
         mean DOUBLE PRECISION NOT NULL,
         deviation DOUBLE PRECISION NOT NULL,
-        display DOUBLE PRECISION NOT NULL,
+        display DOUBLE PRECISION,
         games INTEGER NOT NULL,
         wins INTEGER NOT NULL,
         losses INTEGER NOT NULL,
@@ -25,7 +25,7 @@ export const migrations: readonly { readonly version: number; readonly statement
         updated_at_ms BIGINT NOT NULL,
         PRIMARY KEY (player_id, track)
       )`,
-      'CREATE INDEX ratings_leaderboard ON ratings (track, display DESC, player_id)',
+      'CREATE INDEX ratings_leaderboard ON ratings (track, display DESC, player_id) WHERE display IS NOT NULL',
       `CREATE TABLE matches (
         match_id TEXT PRIMARY KEY,
         queue_id TEXT NOT NULL,

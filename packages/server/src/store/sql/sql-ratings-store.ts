@@ -20,7 +20,7 @@ function ratingFromRow(row: Row): RatingRecord {
     state: row['state'] as Json,
     mean: Number(row['mean']),
     deviation: Number(row['deviation']),
-    display: Number(row['display']),
+    ...(row['display'] === null || row['display'] === undefined ? {} : { display: Number(row['display']) }),
     games: Number(row['games']),
     wins: Number(row['wins']),
     losses: Number(row['losses']),
@@ -57,7 +57,7 @@ async function upsertRatings(tx: SqlExecutor, records: readonly RatingRecord[]):
         JSON.stringify(record.state),
         record.mean,
         record.deviation,
-        record.display,
+        record.display ?? null,
         record.games,
         record.wins,
         record.losses,
@@ -164,7 +164,8 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
     },
     async leaderboard(track, { offset, limit }): Promise<LeaderboardRow[]> {
       const rows = await client.query(
-        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC, player_id ASC OFFSET $2 LIMIT $3`,
+        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 AND display IS NOT NULL
+         ORDER BY display DESC, player_id ASC OFFSET $2 LIMIT $3`,
         [track, offset, limit],
       );
       return rows.map((row, index) => ({ rank: offset + index + 1, record: ratingFromRow(row) }));
@@ -173,15 +174,15 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
       // Rank = 1 + the number of players ahead in leaderboard order (display desc, then player id).
       const rows = await client.query(
         `SELECT 1 + (SELECT COUNT(*) FROM ratings o WHERE o.track = r.track
-           AND (o.display > r.display OR (o.display = r.display AND o.player_id < r.player_id))) AS rank
-         FROM ratings r WHERE r.track = $1 AND r.player_id = $2`,
+           AND o.display IS NOT NULL AND (o.display > r.display OR (o.display = r.display AND o.player_id < r.player_id))) AS rank
+         FROM ratings r WHERE r.track = $1 AND r.player_id = $2 AND r.display IS NOT NULL`,
         [track, playerId],
       );
       return rows[0] === undefined ? undefined : Number(rows[0]['rank']);
     },
     async trackRatings(track) {
       const rows = await client.query(
-        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC, player_id ASC`,
+        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC NULLS LAST, player_id ASC`,
         [track],
       );
       return rows.map(ratingFromRow);

@@ -1,0 +1,161 @@
+/**
+ * `buildServer(deps)`: the whole HTTP/WebSocket API on a fastify instance, without listening
+ * (fastify's testing doctrine: tests call `inject` or listen on port 0; `main.ts` listens).
+ *
+ * @example
+ * const { app, service } = await buildServer({ ratings, pool, host, system, auth, tokens, limits });
+ * await app.listen({ port: 0 });
+ */
+
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import websocket from '@fastify/websocket';
+import { ErrorCodes, MatchdError, type QueueConfig } from '@matchd/engine';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { PlayerTokens } from './auth/player-tokens.ts';
+import { type Authenticator, principalLabel } from './auth/principals.ts';
+import { errorBodySchema, sendError } from './http/error-map.ts';
+import { authHook, principalOf } from './http/request-context.ts';
+import { matchRoutes } from './http/routes-matches.ts';
+import { playerRoutes } from './http/routes-players.ts';
+import { queueRoutes } from './http/routes-queues.ts';
+import { ticketRoutes } from './http/routes-tickets.ts';
+import { tokenRequestSchema } from './http/schemas.ts';
+import type { RatingSystem } from './rating/rating-system.ts';
+import type { MatchmakerHost } from './runtime/matchmaker-host.ts';
+import { createService, type MatchdService } from './service/service.ts';
+import type { RatingsStore } from './store/ratings-store.ts';
+import type { TicketPool } from './store/ticket-pool.ts';
+
+/** What the server is built from: real parts, chosen by `main.ts` (or a test). */
+export interface ServerDeps {
+  readonly ratings: RatingsStore;
+  readonly pool: TicketPool;
+  readonly host: MatchmakerHost;
+  readonly system: RatingSystem;
+  readonly auth: Authenticator;
+  readonly tokens: PlayerTokens;
+  readonly limits: {
+    readonly bodyLimitBytes: number;
+    readonly rateLimitPerMinute: number;
+    readonly tokenTtlSeconds: number;
+  };
+  readonly seedQueues?: readonly QueueConfig[];
+  /** fastify's logger option: pino options, or false. */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Epoch ms; default Date.now. */
+  readonly clock?: () => number;
+}
+
+/** Builds the app and its service; nothing listens and the tick loop is not started. */
+export async function buildServer(
+  deps: ServerDeps,
+): Promise<{ app: FastifyInstance; service: MatchdService }> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: deps.limits.bodyLimitBytes,
+    // Strict edge validation: refuse unknown fields and wrong types instead of dropping or coercing them.
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
+    },
+    return503OnClosing: true,
+  });
+  const service = await createService({
+    ratings: deps.ratings,
+    pool: deps.pool,
+    host: deps.host,
+    system: deps.system,
+    log: app.log,
+    ...(deps.seedQueues === undefined ? {} : { seedQueues: deps.seedQueues }),
+    ...(deps.clock === undefined ? {} : { clock: deps.clock }),
+  });
+  const { context, metrics } = service;
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      new MatchdError(ErrorCodes.ROUTE_NOT_FOUND, `no route ${request.method} ${request.url.split('?')[0]}`),
+      request,
+      reply,
+    ),
+  );
+  app.addSchema(errorBodySchema);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'matchd',
+        version: '0.1.0',
+        description: 'Matchmaking service: tickets, matches, ratings, queues.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.addHook('onRequest', authHook(deps.auth, context.now));
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: deps.limits.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) =>
+      request.principal === undefined ? `ip:${request.ip}` : principalLabel(request.principal),
+    errorResponseBuilder: (_request, context) =>
+      new MatchdError(ErrorCodes.RATE_LIMITED, `rate limit of ${context.max} per minute exceeded`, {
+        retryAfterMs: context.ttl,
+      }),
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpSeconds.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unknown',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get(
+    '/healthz',
+    { config: { role: 'public' }, schema: { tags: ['system'], summary: 'Liveness' } },
+    async () => ({
+      status: 'ok',
+      ratingsBackend: deps.ratings.backend,
+      poolBackend: deps.pool.backend,
+      queues: context.queues.size,
+    }),
+  );
+  app.get(
+    '/metrics',
+    { config: { role: 'public' }, schema: { tags: ['system'], summary: 'Prometheus metrics' } },
+    async (_request, reply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+  app.get('/docs', { config: { role: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.post<{ Body: { playerId: string; ttlSeconds?: number } }>(
+    '/v1/tokens',
+    {
+      config: { role: 'server' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue a short-lived player token (server key)',
+        body: tokenRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      principalOf(request);
+      const ttl = Math.min(
+        request.body.ttlSeconds ?? deps.limits.tokenTtlSeconds,
+        deps.limits.tokenTtlSeconds,
+      );
+      const issued = deps.tokens.issue(request.body.playerId, context.now(), ttl);
+      return reply.status(201).send({ playerId: request.body.playerId, ...issued });
+    },
+  );
+  ticketRoutes(app, context);
+  matchRoutes(app, context);
+  playerRoutes(app, context);
+  queueRoutes(app, context);
+  return { app, service };
+}

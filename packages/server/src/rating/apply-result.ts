@@ -1,0 +1,115 @@
+/**
+ * A reported result, turned into every player's new rating: each seat's stored row becomes the
+ * engine's track record, the rating policy (calibration, the model's update) runs on the whole
+ * match at once, and each record goes back to its own track (a party player's party track, a solo
+ * player's solo track: Dota's separate MMRs). Runs inside the store's transaction.
+ */
+import { ErrorCodes, MatchdError, rateTrackedMatch, type TrackRecord } from '@matchd/engine';
+import type { MatchOutcome, MatchRecord, RatingRecord, ReportedResult } from '../store/records.ts';
+import type { RatingSystem } from './rating-system.ts';
+
+function refuse(path: string, message: string): MatchdError {
+  return new MatchdError(ErrorCodes.INVALID_RESULT, `${path}: ${message}`, { path });
+}
+
+/** Throws MM_ERR_INVALID_RESULT (naming the field) unless `result` fits the match's teams. */
+export function validateReport(match: MatchRecord, result: ReportedResult): void {
+  const teamCount = match.teams.length;
+  if (result.ranks.length !== teamCount) throw refuse('ranks', `needs one rank per team (${teamCount})`);
+  result.ranks.forEach((rank, team) => {
+    if (!Number.isInteger(rank) || rank < 1 || rank > teamCount) {
+      throw refuse(`ranks.${team}`, `must be an integer in [1, ${teamCount}]`);
+    }
+  });
+  if (result.scores !== undefined) {
+    if (result.scores.length !== teamCount) throw refuse('scores', `needs one score per team (${teamCount})`);
+    result.scores.forEach((score, team) => {
+      if (!Number.isFinite(score)) throw refuse(`scores.${team}`, 'must be a finite number');
+    });
+  }
+  if (result.participation !== undefined) {
+    if (result.participation.length !== teamCount)
+      throw refuse('participation', `needs one list per team (${teamCount})`);
+    result.participation.forEach((shares, team) => {
+      const size = match.teams[team]?.length ?? 0;
+      if (shares.length !== size)
+        throw refuse(`participation.${team}`, `needs one share per player (${size})`);
+      shares.forEach((share, player) => {
+        if (!(Number.isFinite(share) && share >= 0 && share <= 1)) {
+          throw refuse(`participation.${team}.${player}`, 'must be a number in [0, 1]');
+        }
+      });
+    });
+  }
+}
+
+/** How one team did: a sole first place wins, a shared first place draws, anything else loses. */
+function verdicts(ranks: readonly number[]): ('win' | 'draw' | 'loss')[] {
+  const best = Math.min(...ranks);
+  const firsts = ranks.filter((rank) => rank === best).length;
+  return ranks.map((rank) => (rank !== best ? 'loss' : firsts === 1 ? 'win' : 'draw'));
+}
+
+/** The input of `computeRatingUpdate`. */
+export interface RatingUpdateInput {
+  readonly system: RatingSystem;
+  readonly match: MatchRecord;
+  /** The stored rows, one per seat in seat order; undefined for a first game on the track. */
+  readonly current: readonly (RatingRecord | undefined)[];
+  readonly result: ReportedResult;
+  readonly nowMs: number;
+}
+
+/** New rows for every seat and the outcome to store with the match. Throws before computing on bad input. */
+export function computeRatingUpdate(input: RatingUpdateInput): {
+  next: RatingRecord[];
+  outcome: MatchOutcome;
+} {
+  const { system, match, current, result, nowMs } = input;
+  validateReport(match, result);
+  let seatIndex = 0;
+  const seats = match.teams.map((team) =>
+    team.map((seat) => {
+      const stored = current[seatIndex];
+      seatIndex += 1;
+      return { seat, stored, record: system.trackRecordOf(stored) };
+    }),
+  );
+  const updated = rateTrackedMatch({
+    model: system.model,
+    access: system.access,
+    policy: system.policy,
+    teams: seats.map((team) => team.map((entry) => entry.record)),
+    ...(result.participation === undefined ? {} : { weights: result.participation }),
+    result:
+      result.scores === undefined ? { ranks: result.ranks } : { ranks: result.ranks, scores: result.scores },
+    nowMs,
+  });
+  const verdictOf = verdicts(result.ranks);
+  const next: RatingRecord[] = [];
+  const changes: MatchOutcome['changes'][number][] = [];
+  seats.forEach((team, t) => {
+    const verdict = verdictOf[t];
+    team.forEach(({ seat, stored, record }, p) => {
+      const after = updated[t]?.[p] as TrackRecord<unknown>;
+      const before = system.snapshotOf(record);
+      const snapshot = system.snapshotOf(after);
+      next.push({
+        playerId: seat.playerId,
+        track: seat.track,
+        state: system.stateOf(after),
+        mean: snapshot.mean,
+        deviation: snapshot.deviation,
+        ...(snapshot.display === undefined ? {} : { display: snapshot.display }),
+        games: after.gamesPlayed,
+        wins: (stored?.wins ?? 0) + (verdict === 'win' ? 1 : 0),
+        losses: (stored?.losses ?? 0) + (verdict === 'loss' ? 1 : 0),
+        draws: (stored?.draws ?? 0) + (verdict === 'draw' ? 1 : 0),
+        lastPlayedAtMs: nowMs,
+        updatedAtMs: nowMs,
+      });
+      changes.push({ playerId: seat.playerId, track: seat.track, before, after: snapshot });
+    });
+  });
+  return { next, outcome: { reportedAtMs: nowMs, result, changes } };
+}

@@ -1,0 +1,42 @@
+/**
+ * The matchmaker worker thread: a local host (the engine's matchmakers) behind messages from
+ * `worker-host.ts`. Calls run one at a time in arrival order, exactly as in the API thread.
+ */
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { isMatchdError } from '@matchd/engine';
+import { createRatingSystem } from '../rating/rating-system.ts';
+import { engineMatchmakerFactory } from './engine-factory.ts';
+import { createLocalHost } from './matchmaker-host.ts';
+import type { HostReply, HostRequest, WorkerHostData } from './worker-host.ts';
+
+const data = workerData as WorkerHostData;
+const host = createLocalHost({
+  factory: engineMatchmakerFactory,
+  ratingModel: createRatingSystem(data.ratingModel).model,
+  seed: data.seed,
+  clock: () => performance.now(),
+});
+const port = parentPort;
+if (port === null) throw new Error('matchmaker-worker.ts runs only as a worker thread');
+
+port.on('message', async (request: HostRequest) => {
+  let reply: HostReply;
+  try {
+    const method = host[request.method] as (...args: readonly unknown[]) => Promise<unknown>;
+    reply = { id: request.id, ok: true, value: await method(...request.args) };
+  } catch (error) {
+    reply = isMatchdError(error)
+      ? {
+          id: request.id,
+          ok: false,
+          error: { code: error.code, message: error.message, details: { ...error.details } },
+        }
+      : {
+          id: request.id,
+          ok: false,
+          error: { message: error instanceof Error ? error.message : String(error) },
+        };
+  }
+  port.postMessage(reply);
+});

@@ -1,0 +1,119 @@
+/**
+ * Admin operations on ratings: a season reset of a track (a preview that changes nothing, then the
+ * apply, in one transaction) and re-opening a player's calibration.
+ */
+import {
+  ErrorCodes,
+  MatchdError,
+  reopenCalibration,
+  type SeasonResetPolicy,
+  seasonReset,
+  type TrackRecord,
+} from '@matchd/engine';
+import type { RatingRecord } from '../store/records.ts';
+import type { ServiceContext } from './context.ts';
+
+/** One player's reset. */
+export interface ResetRow {
+  readonly playerId: string;
+  readonly before: { mean: number; display?: number };
+  readonly after: { mean: number; display?: number };
+}
+
+function withTrackRecord(
+  context: ServiceContext,
+  record: RatingRecord,
+  next: TrackRecord<unknown>,
+  nowMs: number,
+): RatingRecord {
+  const snapshot = context.system.snapshotOf(next);
+  const { display: _old, ...rest } = record;
+  return {
+    ...rest,
+    state: context.system.stateOf(next),
+    mean: snapshot.mean,
+    deviation: snapshot.deviation,
+    ...(snapshot.display === undefined ? {} : { display: snapshot.display }),
+    updatedAtMs: nowMs,
+  };
+}
+
+async function resetRows(context: ServiceContext, track: string, policy: SeasonResetPolicy, nowMs: number) {
+  const records = await context.ratings.trackRatings(track);
+  if (records.length === 0)
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, `track ${track} has no ratings`, { path: 'track' });
+  const trackRecords = records.map((record) => context.system.trackRecordOf(record));
+  const reset = seasonReset(
+    trackRecords.map((record) => record.rating),
+    policy,
+    context.system.access,
+  );
+  return records.map((record, index) => {
+    const next = withTrackRecord(
+      context,
+      record,
+      { ...(trackRecords[index] as TrackRecord<unknown>), rating: reset[index] },
+      nowMs,
+    );
+    const row: ResetRow = {
+      playerId: record.playerId,
+      before: { mean: record.mean, ...(record.display === undefined ? {} : { display: record.display }) },
+      after: { mean: next.mean, ...(next.display === undefined ? {} : { display: next.display }) },
+    };
+    return { next, row };
+  });
+}
+
+/** What a season reset would do; changes nothing. `sample` is the first `limit` players by rank. */
+export async function previewSeasonReset(
+  context: ServiceContext,
+  input: { track: string; policy: SeasonResetPolicy; limit: number },
+): Promise<{ track: string; players: number; sample: ResetRow[] }> {
+  const rows = await resetRows(context, input.track, input.policy, context.now());
+  return {
+    track: input.track,
+    players: rows.length,
+    sample: rows.slice(0, input.limit).map((entry) => entry.row),
+  };
+}
+
+/** Applies a season reset to every rating of the track, in one transaction. */
+export async function applySeasonReset(
+  context: ServiceContext,
+  input: { track: string; policy: SeasonResetPolicy },
+): Promise<{ track: string; players: number }> {
+  const rows = await resetRows(context, input.track, input.policy, context.now());
+  await context.ratings.putRatings(rows.map((entry) => entry.next));
+  return { track: input.track, players: rows.length };
+}
+
+/** Re-opens calibration of a player on one track, or on all of their tracks. */
+export async function recalibrate(
+  context: ServiceContext,
+  input: { playerId: string; track?: string },
+): Promise<{ playerId: string; tracks: string[] }> {
+  const records = (await context.ratings.playerRatings(input.playerId)).filter(
+    (record) => input.track === undefined || record.track === input.track,
+  );
+  if (records.length === 0) {
+    throw new MatchdError(
+      ErrorCodes.PLAYER_NOT_FOUND,
+      `player ${input.playerId} has no rating to recalibrate`,
+      {
+        path: input.track === undefined ? 'playerId' : 'track',
+      },
+    );
+  }
+  const nowMs = context.now();
+  const next = records.map((record) => {
+    const current = context.system.trackRecordOf(record);
+    return withTrackRecord(
+      context,
+      record,
+      { ...current, calibration: reopenCalibration(current.calibration, context.system.policy.calibration) },
+      nowMs,
+    );
+  });
+  await context.ratings.putRatings(next);
+  return { playerId: input.playerId, tracks: next.map((record) => record.track) };
+}

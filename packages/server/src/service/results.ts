@@ -1,0 +1,45 @@
+/**
+ * Match reads and result reports. A report applies every player's rating update in one store
+ * transaction, once: the same report again returns the first outcome, a different one is refused.
+ */
+import { ErrorCodes, MatchdError } from '@matchd/engine';
+import { computeRatingUpdate, validateReport } from '../rating/apply-result.ts';
+import type { MatchOutcome, MatchRecord, ReportedResult } from '../store/records.ts';
+import type { ServiceContext } from './context.ts';
+
+/** The match, or MM_ERR_MATCH_NOT_FOUND. */
+export async function readMatch(context: ServiceContext, matchId: string): Promise<MatchRecord> {
+  const match = await context.ratings.getMatch(matchId);
+  if (match === undefined)
+    throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${matchId}`, { matchId });
+  return match;
+}
+
+/** Applies a result (see the file comment); `applied` is false for a repeated report. */
+export async function reportResult(
+  context: ServiceContext,
+  matchId: string,
+  result: ReportedResult,
+): Promise<{ outcome: MatchOutcome; applied: boolean }> {
+  // Validate against the match before the transaction, so bad reports never take locks.
+  validateReport(await readMatch(context, matchId), result);
+  const nowMs = context.now();
+  try {
+    const reported = await context.ratings.reportResult({
+      matchId,
+      result,
+      nowMs,
+      compute: (match, current) =>
+        computeRatingUpdate({ system: context.system, match, current, result, nowMs }),
+    });
+    context.metrics.resultsReported.inc({ outcome: reported.applied ? 'applied' : 'repeated' });
+    if (reported.applied) {
+      for (const change of reported.outcome.changes)
+        context.metrics.ratingUpdates.inc({ track: change.track });
+    }
+    return reported;
+  } catch (error) {
+    context.metrics.resultsReported.inc({ outcome: 'refused' });
+    throw error;
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The whole flow as clients walk it, shared by the e2e tests of every backend (open-match's one
+ * set of cases at several levels): a party and two solos queue, a player watches over WebSocket,
+ * they are matched, the game server reports the result (once), and the ratings change on the
+ * profile and the leaderboard.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { eventually, keys, type TestServer } from './support/harness.ts';
+
+type Json = Record<string, unknown>;
+type MatchBody = { matchId: string; teams: { playerId: string; ticketId: string; track: string }[][] };
+type ProfileTrack = {
+  track: string;
+  games: number;
+  wins: number;
+  losses: number;
+  visible: boolean;
+  display?: number;
+  mean?: number;
+  calibrating: boolean;
+};
+type Profile = { playerId: string; gamesPlayed: number; experience: number; tracks: ProfileTrack[] };
+
+/** Fresh player ids, so flows never collide with each other's data. */
+export function players(count: number): string[] {
+  const run = randomBytes(3).toString('hex');
+  return Array.from({ length: count }, (_, index) => `p${index + 1}-${run}`);
+}
+
+/** Creates a ticket with the server key; asserts 201. */
+async function createTicket(test: TestServer, body: Json): Promise<Json> {
+  const reply = await test.client.request('POST', '/v1/tickets', { credential: keys.server, body });
+  assert.equal(reply.status, 201, JSON.stringify(reply.body));
+  return reply.body;
+}
+
+/** The squad (2v2) flow: party + two solos, watched, matched, reported, rated. */
+export async function squadFlow(test: TestServer): Promise<{ matchId: string; players: string[] }> {
+  const { client } = test;
+  const [p1, p2, p3, p4] = players(4) as [string, string, string, string];
+  const p1Token = await client.playerToken(p1);
+
+  const party = await createTicket(test, {
+    queueId: 'squad',
+    players: [{ playerId: p1 }, { playerId: p2, languages: ['en'] }],
+    pingsMs: { eu: 30 },
+  });
+  assert.equal(party['state'], 'searching');
+  assert.equal(party['track'], 'ranked/party');
+  const partyId = String(party['ticketId']);
+
+  const watch = client.watch(partyId, p1Token);
+  await watch.opened;
+  await eventually(async () => (watch.messages.length > 0 ? true : undefined), 5000, 'the state message');
+  assert.equal(watch.messages[0]?.['type'], 'state');
+
+  const solos = [await createTicket(test, { queueId: 'squad', players: [{ playerId: p3 }] })];
+  solos.push(await createTicket(test, { queueId: 'squad', players: [{ playerId: p4 }] }));
+  assert.equal(solos[0]?.['track'], 'ranked/solo');
+
+  await watch.closed;
+  const matched = watch.messages.find((message) => message['type'] === 'matched') as
+    | { match: { matchId: string; teams: { playerIds: string[] }[] } }
+    | undefined;
+  assert.ok(matched, `no matched event in ${JSON.stringify(watch.messages)}`);
+  const teams = matched.match.teams.map((team) => [...team.playerIds].sort());
+  // The party stays together, on one team; the solos form the other.
+  assert.deepEqual(
+    teams.map((team) => team.join(',')).sort(),
+    [[p1, p2].sort().join(','), [p3, p4].sort().join(',')].sort(),
+  );
+  const matchId = matched.match.matchId;
+
+  const ticket = await client.request('GET', `/v1/tickets/${partyId}`, { credential: p1Token });
+  assert.equal(ticket.status, 200);
+  assert.equal(ticket.body['state'], 'matched');
+  assert.equal(ticket.body['matchId'], matchId);
+
+  const match = await client.request<MatchBody>('GET', `/v1/matches/${matchId}`, { credential: keys.server });
+  assert.equal(match.status, 200);
+  const partyTeam = match.body.teams.findIndex((team) => team.some((seat) => seat.playerId === p1));
+  for (const seat of match.body.teams.flat()) {
+    assert.equal(seat.track, seat.playerId === p1 || seat.playerId === p2 ? 'ranked/party' : 'ranked/solo');
+  }
+
+  // The party's team wins.
+  const ranks = partyTeam === 0 ? [1, 2] : [2, 1];
+  const first = await client.request<Json>('POST', `/v1/matches/${matchId}/result`, {
+    credential: keys.server,
+    body: { ranks },
+  });
+  assert.equal(first.status, 201, JSON.stringify(first.body));
+  assert.equal(first.body['applied'], true);
+  const again = await client.request<Json>('POST', `/v1/matches/${matchId}/result`, {
+    credential: keys.server,
+    body: { ranks },
+  });
+  assert.equal(again.status, 200);
+  assert.equal(again.body['applied'], false);
+  assert.deepEqual(again.body['outcome'], first.body['outcome']);
+  const conflict = await client.request<{ error: { code: string } }>(
+    'POST',
+    `/v1/matches/${matchId}/result`,
+    {
+      credential: keys.server,
+      body: { ranks: [...ranks].reverse() },
+    },
+  );
+  assert.equal(conflict.status, 409);
+  assert.equal(conflict.body.error.code, 'MM_ERR_RESULT_CONFLICT');
+
+  // The winner's own profile shows the ranked party rating (calibrated after one game in tests).
+  const own = await client.request<Profile>('GET', `/v1/players/${p1}`, { credential: p1Token });
+  assert.equal(own.status, 200);
+  const partyTrack = own.body.tracks.find((track) => track.track === 'ranked/party');
+  assert.ok(partyTrack?.visible);
+  assert.equal(partyTrack.games, 1);
+  assert.equal(partyTrack.wins, 1);
+  assert.equal(partyTrack.calibrating, false);
+  assert.equal(typeof partyTrack.display, 'number');
+  const loserOwn = await client.request<Profile>('GET', `/v1/players/${p3}`, { credential: keys.admin });
+  const loserTrack = loserOwn.body.tracks.find((track) => track.track === 'ranked/solo');
+  assert.equal(loserTrack?.losses, 1);
+  assert.ok(
+    (partyTrack.mean as number) > (loserTrack?.mean as number),
+    'the winner is rated above the loser',
+  );
+
+  // Dota's rule: another player sees that p3 plays ranked, not p3's ranked rating.
+  const seenByOther = await client.request<Profile>('GET', `/v1/players/${p3}`, { credential: p1Token });
+  const hidden = seenByOther.body.tracks.find((track) => track.track === 'ranked/solo');
+  assert.equal(hidden?.visible, false);
+  assert.equal(hidden?.display, undefined);
+  assert.equal(hidden?.mean, undefined);
+
+  // The private ranked leaderboard: admins see it, players do not.
+  const board = await client.request<{ rows: { playerId: string; rank: number }[] }>(
+    'GET',
+    '/v1/leaderboards/ranked/party',
+    {
+      credential: keys.admin,
+    },
+  );
+  assert.equal(board.status, 200);
+  assert.deepEqual(board.body.rows.map((row) => row.playerId).sort(), [p1, p2].sort());
+  const refused = await client.request('GET', '/v1/leaderboards/ranked/party', { credential: p1Token });
+  assert.equal(refused.status, 403);
+
+  const history = await client.request<{ matchId: string; outcome?: unknown }[]>(
+    'GET',
+    `/v1/players/${p2}/matches`,
+    {
+      credential: keys.server,
+    },
+  );
+  assert.equal(history.status, 200);
+  assert.equal(history.body[0]?.matchId, matchId);
+  assert.ok(history.body[0]?.outcome);
+  return { matchId, players: [p1, p2, p3, p4] };
+}
+
+/** The duel (1v1) flow twice: the public leaderboard orders winner above loser, and moves. */
+export async function duelFlow(test: TestServer): Promise<void> {
+  const { client } = test;
+  const [a, b] = players(2) as [string, string];
+  const play = async (winner: string): Promise<string> => {
+    const tickets = [
+      await createTicket(test, { queueId: 'duel', players: [{ playerId: a }] }),
+      await createTicket(test, { queueId: 'duel', players: [{ playerId: b }] }),
+    ];
+    const matchId = await eventually(
+      async () => {
+        const reply = await client.request('GET', `/v1/tickets/${String(tickets[0]?.['ticketId'])}`, {
+          credential: keys.server,
+        });
+        return reply.body['state'] === 'matched' ? String(reply.body['matchId']) : undefined;
+      },
+      10_000,
+      'the duel match',
+    );
+    const match = await client.request<MatchBody>('GET', `/v1/matches/${matchId}`, {
+      credential: keys.server,
+    });
+    const winnerTeam = match.body.teams.findIndex((team) => team[0]?.playerId === winner);
+    const reply = await client.request('POST', `/v1/matches/${matchId}/result`, {
+      credential: keys.server,
+      body: { ranks: winnerTeam === 0 ? [1, 2] : [2, 1] },
+    });
+    assert.equal(reply.status, 201);
+    return matchId;
+  };
+  const top = async () =>
+    (
+      await client.request<{ rows: { playerId: string; display: number }[] }>(
+        'GET',
+        '/v1/leaderboards/duel/solo?limit=10',
+        {
+          credential: await client.playerToken(a),
+        },
+      )
+    ).body.rows.filter((row) => row.playerId === a || row.playerId === b);
+
+  await play(a);
+  const afterFirst = await top();
+  assert.deepEqual(
+    afterFirst.map((row) => row.playerId),
+    [a, b],
+  );
+  await play(b);
+  await play(b);
+  const afterThird = await top();
+  assert.deepEqual(
+    afterThird.map((row) => row.playerId),
+    [b, a],
+    'two wins lift b above a',
+  );
+  const around = await client.request<{ playerRank: number; rows: { playerId: string }[] }>(
+    'GET',
+    `/v1/leaderboards/duel/solo?around=${a}&limit=3`,
+    { credential: keys.server },
+  );
+  assert.equal(around.status, 200);
+  assert.ok(around.body.rows.some((row) => row.playerId === a));
+  assert.equal(typeof around.body.playerRank, 'number');
+}
