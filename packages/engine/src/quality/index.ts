@@ -1,3 +1,4 @@
+export * from './churn-estimator.ts';
 export * from './group-criteria.ts';
 export * from './prepare.ts';
 export * from './scorer.ts';

@@ -25,6 +25,10 @@ export interface Entry<TRating> {
   readonly input: TicketInput<TRating>;
   readonly scored: ScoredTicket<TRating>;
   readonly pool: PoolKey;
+  /** The region with the lowest worst ping of its players (undefined without regions). */
+  readonly home: string | undefined;
+  /** The sorted list it lives in: pool and home region (buckets sorted by skill per region). */
+  readonly bucket: string;
   readonly size: number;
   state: 'searching' | 'proposed';
   /** Match id while proposed. */

@@ -29,6 +29,7 @@ import type { Entry, PoolKey } from './entry.ts';
 import { RecentWaits } from './eta.ts';
 import { describeStatus } from './explain.ts';
 import { Handshake } from './handshake.ts';
+import { waitUntilRelaxedTo } from './relaxation.ts';
 import { runRound } from './rounds.ts';
 import { SortedList } from './sorted-list.ts';
 import type {
@@ -95,7 +96,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly random: Random;
   private readonly entries = new Map<string, Entry<TRating>>();
   private readonly playerTicket = new Map<string, string>();
-  private readonly bySkill = new Map<PoolKey, SortedList<Entry<TRating>>>();
+  private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
   private readonly byAge = new SortedList<Entry<TRating>>((entry) => entry.scored.enqueuedAtMs);
   private readonly pending = new Map<string, PendingMatch>();
   private readonly finished = new Map<string, Finished>();
@@ -311,11 +312,11 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   // ---- pool bookkeeping -------------------------------------------------------------------------
 
-  private poolList(pool: PoolKey): SortedList<Entry<TRating>> {
-    let list = this.bySkill.get(pool);
+  private poolList(bucket: string): SortedList<Entry<TRating>> {
+    let list = this.bySkill.get(bucket);
     if (list === undefined) {
       list = new SortedList<Entry<TRating>>((entry) => entry.scored.skill);
-      this.bySkill.set(pool, list);
+      this.bySkill.set(bucket, list);
     }
     return list;
   }
@@ -330,11 +331,15 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     });
     const lowPriority =
       this.config.gates?.lowPriority !== 'reject' && input.players.some((p) => p.lowPriority === true);
+    const pool: PoolKey = lowPriority ? 'low-priority' : 'main';
+    const home = this.handshake.chooseRegion({ teams: [[scored]] }).region;
     const entry: Entry<TRating> = {
       seq: this.seqCounter++,
       input,
       scored,
-      pool: lowPriority ? 'low-priority' : 'main',
+      pool,
+      home,
+      bucket: `${pool}|${home ?? ''}`,
       size: input.players.length,
       state: 'searching',
       matchId: undefined,
@@ -351,7 +356,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   /** Puts a searching entry into the sorted lists and wakes its neighbours. */
   private index(entry: Entry<TRating>): void {
-    const list = this.poolList(entry.pool);
+    const list = this.poolList(entry.bucket);
     const at = list.insert(entry);
     this.byAge.insert(entry);
     this.markDirty(list, at);
@@ -359,7 +364,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   /** Takes an entry out of the sorted lists (proposed or gone) and wakes its neighbours. */
   private unindex(entry: Entry<TRating>): void {
-    const list = this.poolList(entry.pool);
+    const list = this.poolList(entry.bucket);
     const at = list.remove(entry);
     this.byAge.remove(entry);
     if (at >= 0) this.markDirty(list, at);
@@ -539,13 +544,13 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
   }
 
-  /** Neighbours of `entry` in skill order, nearest first, that are free this tick. */
-  private neighbours(entry: Entry<TRating>, count: number): Entry<TRating>[] {
-    const list = this.poolList(entry.pool);
+  /** Neighbours of `entry` in skill order in one bucket, nearest first, that are free this tick. */
+  private neighbours(entry: Entry<TRating>, count: number, bucket: string): Entry<TRating>[] {
+    const list = this.poolList(bucket);
     const at = list.indexOf(entry);
     const result: Entry<TRating>[] = [];
     let left = at - 1;
-    let right = at + 1;
+    let right = list.items[at] === entry ? at + 1 : at;
     const free = (other: Entry<TRating>) =>
       other.state === 'searching' && other.takenAtTick !== this.tickCounter;
     while (result.length < count && (left >= 0 || right < list.length)) {
@@ -563,32 +568,72 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   /**
+   * The buckets of other home regions in the ticket's pool whose region the ticket's players can
+   * already play in under its relaxed ping limit, and when the next one opens.
+   */
+  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
+    const regions = this.config.regions;
+    if (regions === undefined) return { open: [], wakeMs: Infinity };
+    const overdue = this.handshake.isOverdue(entry.scored, nowMs);
+    const limit = this.handshake.maxPingAt(entry.scored, nowMs);
+    const open: string[] = [];
+    let wakeMs = Infinity;
+    for (const region of regions.names) {
+      if (region === entry.home) continue;
+      const bucket = `${entry.pool}|${region}`;
+      const list = this.bySkill.get(bucket);
+      if (list === undefined || list.length === 0) continue;
+      const ping = this.handshake.ticketPingMs(entry.scored, region);
+      if (overdue || ping <= limit) {
+        open.push(bucket);
+      } else if (ping !== Infinity) {
+        const waitNow = nowMs - entry.scored.enqueuedAtMs;
+        const opensAfter = waitUntilRelaxedTo(regions.maxPingMs, ping, waitNow, 'up');
+        wakeMs = Math.min(wakeMs, entry.scored.enqueuedAtMs + opensAfter);
+      }
+    }
+    return { open, wakeMs };
+  }
+
+  /**
    * Evaluates the candidates of one ticket; returns the best formable proposal, or remembers the best
    * candidate (for status) and puts the ticket to sleep until one could pass.
    */
   private bestProposalFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating> | undefined {
     const { count: teamCount, size: teamSize } = this.config.teams;
     const candidates: Proposal<TRating>[] = [];
-    const near = this.neighbours(entry, this.gatherCount);
+    const near = this.neighbours(entry, this.gatherCount, entry.bucket);
+    // Other regions' buckets join once the ticket's own ping limit reaches them (or it is overdue).
+    const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
+    let wide = near;
+    if (open.length > 0) {
+      const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
+      wide = [near, ...open.map((bucket) => this.neighbours(entry, this.gatherCount, bucket))]
+        .flat()
+        .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
+        .slice(0, this.gatherCount);
+    }
     if (teamCount === 2 && entry.size === teamSize) {
-      for (const other of near.slice(0, 2 * this.window)) {
+      for (const other of wide.slice(0, 2 * this.window)) {
         if (other.size === teamSize)
           candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
       }
     }
     if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
-      const filled = fillAround(
-        entry.scored,
-        near.map((other) => other.scored),
-        teamCount,
-        teamSize,
-      );
-      const teams = filled === undefined ? undefined : splitIntoTeams(this.context, filled, nowMs);
-      if (teams !== undefined) candidates.push(propose(this.context, teams, nowMs));
+      for (const pool of open.length > 0 ? [near, wide] : [near]) {
+        const filled = fillAround(
+          entry.scored,
+          pool.map((other) => other.scored),
+          teamCount,
+          teamSize,
+        );
+        const teams = filled === undefined ? undefined : splitIntoTeams(this.context, filled, nowMs);
+        if (teams !== undefined) candidates.push(propose(this.context, teams, nowMs));
+      }
     }
     let best: Proposal<TRating> | undefined;
     let bestShown: Proposal<TRating> | undefined;
-    let wakeMs = Infinity;
+    let wakeMs = regionWakeMs;
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         if (best === undefined || candidate.objectiveValue > best.objectiveValue) best = candidate;
@@ -642,7 +687,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     if (!due) return;
     this.lastRoundMs = nowMs;
     for (const pool of ['main', 'low-priority'] as const) {
-      const entries = this.poolList(pool).items.filter((entry) => entry.state === 'searching');
+      const entries = [...this.bySkill]
+        .filter(([bucket]) => bucket.startsWith(`${pool}|`))
+        .flatMap(([, list]) => list.items)
+        .filter((entry) => entry.state === 'searching');
       if (entries.length === 0) continue;
       const proposals = runRound(
         this.context,
@@ -678,12 +726,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   private etaKey(entry: Entry<TRating>): string {
     const band = Math.floor(entry.scored.skill / (this.config.eta?.skillBandWidth ?? 200));
-    return `${entry.pool}|${this.homeRegion(entry) ?? ''}|${band}`;
-  }
-
-  /** The region with the lowest worst ping among the ticket's players. */
-  private homeRegion(entry: Entry<TRating>): string | undefined {
-    return this.handshake.chooseRegion({ teams: [[entry.scored]] }).region;
+    return `${entry.bucket}|${band}`;
   }
 
   private estimateEta(entry: Entry<TRating>, nowMs: number): TicketStatus['eta'] {

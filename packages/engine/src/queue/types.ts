@@ -100,6 +100,8 @@ export interface GatesConfig {
   readonly minGamesPlayed?: number;
   /** Largest party (ticket) allowed; default and upper bound: the team size. */
   readonly maxPartySize?: number;
+  /** Smallest party allowed (a team-vs-team queue of pre-formed teams sets it to the team size). */
+  readonly minPartySize?: number;
   /** Low-priority players: `separate` pool (default) or `reject` (Dota ranked). */
   readonly lowPriority?: 'separate' | 'reject';
   /** Roles this queue does not allow (e.g. `coach`). */

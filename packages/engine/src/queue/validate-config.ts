@@ -224,13 +224,19 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     const gates = object(checker, c['gates'], 'gates', [
       'minGamesPlayed',
       'maxPartySize',
+      'minPartySize',
       'lowPriority',
       'disallowedRoles',
     ]);
     optionalNumber(checker, gates['minGamesPlayed'], 'gates.minGamesPlayed', { min: 0, integer: true });
-    optionalNumber(checker, gates['maxPartySize'], 'gates.maxPartySize', {
+    const largest = optionalNumber(checker, gates['maxPartySize'], 'gates.maxPartySize', {
       min: 1,
       max: teamSize,
+      integer: true,
+    });
+    optionalNumber(checker, gates['minPartySize'], 'gates.minPartySize', {
+      min: 1,
+      max: largest ?? teamSize,
       integer: true,
     });
     if (gates['lowPriority'] !== undefined)

@@ -125,6 +125,18 @@ export function validateTicket<TRating>(
       },
     );
   }
+  const smallest = config.gates?.minPartySize ?? 1;
+  if (players.length < smallest) {
+    throw new MatchdError(
+      ErrorCodes.GATE_REJECTED,
+      `players: this queue takes parties of at least ${smallest}`,
+      {
+        path: 'players',
+        partySize: players.length,
+        minPartySize: smallest,
+      },
+    );
+  }
   const seen = new Set<string>();
   const profiles = players.map((item, i) => validatePlayer(item, `players[${i}]`, config, ratingModel));
   profiles.forEach((profile, i) => {
