@@ -18,6 +18,12 @@ import type { Exchange, RoundState } from './round-state.ts';
 /** Above this many left-out tickets, groups from the left-out set are not enumerated (singles are). */
 const BENCH_GROUP_LIMIT = 24;
 
+/** The best exchange seen so far in a scan. */
+interface MutableBest {
+  delta: number;
+  exchange: Exchange | undefined;
+}
+
 /** A container's units (subsets of up to maxGroupSize tickets), by total size. */
 interface Units {
   readonly version: number;
@@ -40,7 +46,7 @@ export interface ExchangeContext {
 
 /** Caches of one descent (valid for one RoundState). */
 export class ExchangeSearch {
-  private readonly context: ExchangeContext;
+  readonly context: ExchangeContext;
   private readonly units = new Map<number, Units>();
   private readonly gains = new Map<number, { version: number; byTicket: Map<number, Float64Array> }>();
   private readonly pairBest = new Map<
@@ -118,12 +124,16 @@ export class ExchangeSearch {
   /** Raw best-split score of `container` with `leaving` replaced by `arriving`. */
   scoreWith(container: number, leaving: readonly number[], arriving: readonly number[]): number {
     const scratch = this.scratch;
-    scratch.length = 0;
-    for (const ticket of this.context.state.members[container] as number[]) {
-      if (!leaving.includes(ticket)) scratch.push(ticket);
+    const members = this.context.state.members[container] as number[];
+    let length = 0;
+    for (const ticket of members) {
+      // Units hold at most a few tickets: a linear scan beats a set here.
+      let leaves = false;
+      for (const out of leaving) if (out === ticket) leaves = true;
+      if (!leaves) scratch[length++] = ticket;
     }
-    for (const ticket of arriving) scratch.push(ticket);
-    return this.context.evaluator.best(scratch, scratch.length);
+    for (const ticket of arriving) scratch[length++] = ticket;
+    return this.context.evaluator.best(scratch, length);
   }
 
   /** Value gain of `container` for the exchange, with its raw score (0 and 0 for the bench). */
@@ -162,21 +172,19 @@ export class ExchangeSearch {
   }
 
   private computeBestBetween(a: number, b: number): Exchange | undefined {
-    let best: Exchange | undefined;
-    const consider = (exchange: Exchange): void => {
-      if (best === undefined || exchange.delta > best.delta) best = exchange;
-    };
-    this.singleInto(a, b, consider);
-    this.singleInto(b, a, consider);
-    return best;
+    const best: MutableBest = { delta: Number.NEGATIVE_INFINITY, exchange: undefined };
+    this.singleInto(a, b, best);
+    this.singleInto(b, a, best);
+    return best.exchange;
   }
 
   /**
    * Every exchange in which a single ticket y of `source` enters `target` for a unit X of `target`
    * (one-for-one, or a group X for y). One-for-one exchanges are seen from both sides; a duplicate
-   * changes nothing but time, so only the `target < source` side keeps them.
+   * changes nothing but time, so only the `target < source` side keeps them. Only an exchange better
+   * than `best` is materialised (the scan sees thousands).
    */
-  private singleInto(target: number, source: number, consider: (exchange: Exchange) => void): void {
+  private singleInto(target: number, source: number, best: MutableBest): void {
     const { state, sizes } = this.context;
     const targetUnitsBySize = this.unitsOf(target).bySize;
     const sourceUnits = this.unitsOf(source);
@@ -192,26 +200,23 @@ export class ExchangeSearch {
         if (unit.length === 1 && target > source) continue;
         if (!this.allowed(target, source, unit, [incoming])) continue;
         let sourceGain: number;
-        let sourceScore: number;
         if (unit.length === 1) {
           const back = this.gainsOf(source, unit[0] as number);
           sourceGain = back[sourceUnits.singleAt.get(incoming) as number] as number;
-          sourceScore = source === state.bench ? 0 : Number.NaN;
         } else {
-          const fresh = this.freshGain(source, [incoming], unit);
-          sourceGain = fresh.gain;
-          sourceScore = fresh.score;
+          sourceGain = this.freshGain(source, [incoming], unit).gain;
         }
-        if (sourceGain === INFEASIBLE) continue;
-        consider({
+        if (sourceGain === INFEASIBLE || targetGain + sourceGain <= best.delta) continue;
+        best.delta = targetGain + sourceGain;
+        best.exchange = {
           from: target,
           to: source,
           outgoing: unit,
           incoming: [incoming],
           fromScore: Number.NaN,
-          toScore: sourceScore,
-          delta: targetGain + sourceGain,
-        });
+          toScore: Number.NaN,
+          delta: best.delta,
+        };
       }
     }
   }
@@ -227,53 +232,98 @@ export class ExchangeSearch {
   }
 }
 
-/** Options of one best-improvement descent. */
+/** Options of a best-improvement descent. */
 export interface DescentOptions {
-  readonly context: ExchangeContext;
+  readonly search: ExchangeSearch;
   readonly keys: ArrayLike<number>;
   /** Matches on each side (in mean-key order) that a match exchanges with; >= matchTotal means all. */
   readonly neighbourMatches: number;
-  readonly shouldStop: () => boolean;
-  /** Called after each applied exchange. */
-  readonly onStep: () => void;
 }
 
-/** Runs best-improvement exchanges until none improves or `shouldStop`; returns exchanges applied. */
-export function descend(options: DescentOptions): number {
-  const { context, keys, neighbourMatches, shouldStop, onStep } = options;
-  const { state, sizes } = context;
-  const search = new ExchangeSearch(context);
-  const matchTotal = state.matchTotal;
-  const tolerance = 1e-12;
-  let steps = 0;
-  while (!shouldStop()) {
-    let best: Exchange | undefined;
-    const consider = (a: number, b: number): void => {
-      const candidate = search.bestBetween(a, b);
-      if (candidate !== undefined && (best === undefined || candidate.delta > best.delta)) best = candidate;
-    };
-    if (neighbourMatches >= matchTotal - 1) {
-      for (let a = 0; a < matchTotal; a++) for (let b = a + 1; b < matchTotal; b++) consider(a, b);
-    } else {
-      const order = Array.from({ length: matchTotal }, (_, match) => match);
-      const meanKeys = order.map((match) => state.meanKey(match, sizes, keys));
-      order.sort((x, y) => (meanKeys[x] as number) - (meanKeys[y] as number) || x - y);
-      for (let rank = 0; rank < matchTotal; rank++) {
-        for (let offset = 1; offset <= neighbourMatches && rank + offset < matchTotal; offset++) {
-          const x = order[rank] as number;
-          const y = order[rank + offset] as number;
-          consider(Math.min(x, y), Math.max(x, y));
+/**
+ * Best-improvement descent on one RoundState, keeping its caches between calls (so that a descent
+ * after a small perturbation only re-scores what the perturbation touched) and a log of applied
+ * exchanges, so that a perturbation that led nowhere can be undone exactly.
+ */
+export class Descent {
+  private readonly options: DescentOptions;
+  private readonly state: RoundState;
+  /** Applied exchanges with the scores they replaced, newest last, since the last `commit`. */
+  private readonly log: { exchange: Exchange; fromScore: number; toScore: number }[] = [];
+
+  constructor(options: DescentOptions) {
+    this.options = options;
+    this.state = options.search.context.state;
+  }
+
+  /** Applies an exchange (scores filled in) and logs it for `undo`. */
+  apply(exchange: Exchange): void {
+    const { state } = this;
+    const scoreOf = (container: number) =>
+      container === state.bench ? 0 : (state.score[container] as number);
+    this.log.push({ exchange, fromScore: scoreOf(exchange.from), toScore: scoreOf(exchange.to) });
+    state.apply(exchange);
+  }
+
+  /** Forgets the log: the current state is the new point to return to. */
+  commit(): void {
+    this.log.length = 0;
+  }
+
+  /** Reverts every exchange since the last `commit`, newest first. */
+  undo(): void {
+    for (let k = this.log.length - 1; k >= 0; k--) {
+      const { exchange, fromScore, toScore } = this.log[k] as (typeof this.log)[number];
+      this.state.apply({
+        from: exchange.from,
+        to: exchange.to,
+        outgoing: exchange.incoming,
+        incoming: exchange.outgoing,
+        fromScore,
+        toScore,
+        delta: -exchange.delta,
+      });
+    }
+    this.log.length = 0;
+  }
+
+  /** Runs best-improvement exchanges until none improves or `shouldStop`; returns exchanges applied. */
+  run(shouldStop: () => boolean, onStep: () => void): number {
+    const { search, keys, neighbourMatches } = this.options;
+    const { state } = this;
+    const { sizes } = search.context;
+    const matchTotal = state.matchTotal;
+    const tolerance = 1e-12;
+    let steps = 0;
+    while (!shouldStop()) {
+      let best: Exchange | undefined;
+      const consider = (a: number, b: number): void => {
+        const candidate = search.bestBetween(a, b);
+        if (candidate !== undefined && (best === undefined || candidate.delta > best.delta)) best = candidate;
+      };
+      if (neighbourMatches >= matchTotal - 1) {
+        for (let a = 0; a < matchTotal; a++) for (let b = a + 1; b < matchTotal; b++) consider(a, b);
+      } else {
+        const order = Array.from({ length: matchTotal }, (_, match) => match);
+        const meanKeys = order.map((match) => state.meanKey(match, sizes, keys));
+        order.sort((x, y) => (meanKeys[x] as number) - (meanKeys[y] as number) || x - y);
+        for (let rank = 0; rank < matchTotal; rank++) {
+          for (let offset = 1; offset <= neighbourMatches && rank + offset < matchTotal; offset++) {
+            const x = order[rank] as number;
+            const y = order[rank + offset] as number;
+            consider(Math.min(x, y), Math.max(x, y));
+          }
         }
       }
+      if ((state.members[state.bench] as number[]).length > 0) {
+        for (let match = 0; match < matchTotal; match++) consider(match, state.bench);
+      }
+      const chosen = best as Exchange | undefined;
+      if (chosen === undefined || chosen.delta <= tolerance * (1 + Math.abs(state.valueSum))) break;
+      this.apply(search.complete(chosen));
+      steps += 1;
+      onStep();
     }
-    if ((state.members[state.bench] as number[]).length > 0) {
-      for (let match = 0; match < matchTotal; match++) consider(match, state.bench);
-    }
-    const chosen = best as Exchange | undefined;
-    if (chosen === undefined || chosen.delta <= tolerance * (1 + Math.abs(state.valueSum))) break;
-    state.apply(search.complete(chosen));
-    steps += 1;
-    onStep();
+    return steps;
   }
-  return steps;
 }

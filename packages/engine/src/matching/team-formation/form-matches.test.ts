@@ -62,9 +62,14 @@ const SHAPES = [
 ];
 
 describe('formMatches against brute force on every round of small pools', () => {
-  for (const method of ['restarts', 'annealing'] as FormationMethod[]) {
+  const variants = [
+    { method: 'restarts', perturbation: 'kick', maxRestarts: 100 },
+    { method: 'restarts', perturbation: 'fresh-start', maxRestarts: 30 },
+    { method: 'annealing', perturbation: 'kick', maxRestarts: 1 },
+  ] as const;
+  for (const { method, perturbation, maxRestarts } of variants) {
     for (const shape of SHAPES) {
-      it(`${method}: ${shape.teamCount} teams of ${shape.teamSize}, ${shape.players} players, parties <= ${shape.maxParty}`, () => {
+      it(`${method}${method === 'restarts' ? ` (${perturbation})` : ''}: ${shape.teamCount} teams of ${shape.teamSize}, ${shape.players} players, parties <= ${shape.maxParty}`, () => {
         for (let seed = 1; seed <= 4; seed++) {
           const tickets = pool(seed * 31 + shape.teamSize, shape.players, shape.maxParty);
           const scoreMatch = randomPairScore(tickets.length, seed);
@@ -83,7 +88,8 @@ describe('formMatches against brute force on every round of small pools', () => 
             aggregate,
             random: Random.fromSeed(seed),
             method,
-            maxRestarts: 30,
+            perturbation,
+            maxRestarts,
             maxIterations: 6000,
             annealing: { cycles: 3 },
             neighbourMatches: 10,

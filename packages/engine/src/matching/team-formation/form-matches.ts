@@ -10,9 +10,10 @@
 import { ErrorCodes, MatchdError } from '../../errors.ts';
 import type { Random } from '../../random.ts';
 import { anneal } from './annealing.ts';
-import { descend, type ExchangeContext } from './exchanges.ts';
+import { Descent, type ExchangeContext, ExchangeSearch } from './exchanges.ts';
 import { INFEASIBLE, MatchEvaluator } from './match-evaluator.ts';
 import { type KeptSelection, selectKept, sortedChunks } from './packing.ts';
+import { RandomExchanges } from './random-exchange.ts';
 import { RoundState } from './round-state.ts';
 import type { FormedMatch, FormMatchesOptions, FormMatchesResult, ObjectiveTracePoint } from './types.ts';
 import { validateFormMatchesOptions } from './validate.ts';
@@ -21,6 +22,9 @@ const DEFAULT_MAX_GROUP_SIZE = 3;
 const DEFAULT_NEIGHBOUR_MATCHES = 8;
 /** Perturbation of restart r >= 1: sort keys plus noise of sd LEVELS[(r - 1) % 5] x the keys' sd. */
 const PERTURBATION_LEVELS = [0.05, 0.1, 0.2, 0.4, 0.8] as const;
+/** A kick is this many random exchanges (uniform between the two). */
+const KICK_MIN_EXCHANGES = 2;
+const KICK_MAX_EXCHANGES = 6;
 
 /** Everything one search shares between its starts. */
 interface Search {
@@ -166,6 +170,11 @@ function perturbedKeys(keys: Float64Array, random: Random, restart: number): Flo
 
 /** Restarts method: descend from the sorted start, then from perturbed starts; returns starts run. */
 function runRestarts(search: Search): number {
+  return search.options.perturbation === 'fresh-start' ? runFreshStarts(search) : runKicks(search);
+}
+
+/** Each restart descends from a new sorted start whose keys carry random noise. */
+function runFreshStarts(search: Search): number {
   const { options } = search;
   let restart = 0;
   for (; ; restart++) {
@@ -174,20 +183,75 @@ function runRestarts(search: Search): number {
     const keys = restart === 0 ? search.keys : perturbedKeys(search.keys, options.random, restart);
     const state = startState(search, keys);
     let improved = noteIfBest(search, state, restart);
-    descend({
-      context: exchangeContext(search, state),
+    const descent = new Descent({
+      search: new ExchangeSearch(exchangeContext(search, state)),
       keys: search.keys,
       neighbourMatches: search.neighbourMatches,
-      shouldStop: search.overBudget,
-      onStep: () => {
-        search.steps += 1;
-        if (noteIfBest(search, state, restart)) improved = true;
-      },
+    });
+    descent.run(search.overBudget, () => {
+      search.steps += 1;
+      if (noteIfBest(search, state, restart)) improved = true;
     });
     // The descent only climbs, so a start that beat the best ends at its own best state.
     if (improved) search.best.snapshot = state.snapshot();
   }
   return restart;
+}
+
+/**
+ * Each restart perturbs the best round with a few random exchanges (a kick) and descends again; a
+ * restart that ends no better is undone. The caches survive, so a restart costs what the kick touched.
+ */
+function runKicks(search: Search): number {
+  const { options, keys } = search;
+  const state = startState(search, keys);
+  noteIfBest(search, state, 0);
+  const exchanges = new ExchangeSearch(exchangeContext(search, state));
+  const descent = new Descent({ search: exchanges, keys, neighbourMatches: search.neighbourMatches });
+  const kicks = new RandomExchanges({
+    search: exchanges,
+    random: options.random,
+    byKey: ticketsByKey(search),
+    windowTickets: windowTickets(search),
+  });
+  let restart = 0;
+  for (; ; restart++) {
+    if (options.maxRestarts !== undefined && restart >= options.maxRestarts) break;
+    if (restart > 0 && search.overBudget()) break;
+    if (restart > 0) {
+      const size = KICK_MIN_EXCHANGES + options.random.int(KICK_MAX_EXCHANGES - KICK_MIN_EXCHANGES + 1);
+      for (let applied = 0, tries = 0; applied < size && tries < 20 * size; tries++) {
+        const exchange = kicks.propose();
+        if (exchange === undefined) continue;
+        descent.apply(exchange);
+        applied += 1;
+      }
+    }
+    const bestBefore = search.best.valueSum;
+    descent.run(search.overBudget, () => {
+      search.steps += 1;
+      noteIfBest(search, state, restart);
+    });
+    if (restart === 0 || search.best.valueSum > bestBefore) descent.commit();
+    else descent.undo();
+  }
+  // The state is always the best round here: every restart either improved it or was undone.
+  if (state.valueSum < search.best.valueSum) descent.undo();
+  search.best.snapshot = state.snapshot();
+  return restart;
+}
+
+function ticketsByKey(search: Search): number[] {
+  const { sizes, keys } = search;
+  return Array.from(sizes, (_, index) => index).sort(
+    (a, b) => (keys[a] as number) - (keys[b] as number) || a - b,
+  );
+}
+
+/** Sort-key window (tickets on each side) of random exchanges: the neighbour matches' tickets. */
+function windowTickets(search: Search): number {
+  const ticketsPerMatch = (search.sizes.length - search.selection.leftOut.length) / search.matchTotal;
+  return Math.max(1, Math.round(search.neighbourMatches * ticketsPerMatch));
 }
 
 /** Annealing method: the schedule (run `cycles` times, each from the best) from the sorted start. */
@@ -196,11 +260,7 @@ function runAnnealing(search: Search): number {
   const cycles = options.annealing?.cycles ?? 1;
   const budgetMs = options.budgetMs;
   const maxIterations = options.maxIterations;
-  const byKey = Array.from(sizes, (_, index) => index).sort(
-    (a, b) => (keys[a] as number) - (keys[b] as number) || a - b,
-  );
-  const ticketsPerMatch = (sizes.length - search.selection.leftOut.length) / matchTotal;
-  const windowTickets = Math.max(1, Math.round(search.neighbourMatches * ticketsPerMatch));
+  const byKey = ticketsByKey(search);
   const initialTemperature = options.annealing?.initialTemperature;
   let state = startState(search, keys);
   noteIfBest(search, state, 0);
@@ -223,7 +283,7 @@ function runAnnealing(search: Search): number {
       context: exchangeContext(search, current),
       random: options.random,
       byKey,
-      windowTickets,
+      windowTickets: windowTickets(search),
       initialTemperature: initialTemperature === undefined ? undefined : initialTemperature * matchTotal,
       finalTemperatureRatio: options.annealing?.finalTemperatureRatio ?? 1e-3,
       progress: (proposals) => {

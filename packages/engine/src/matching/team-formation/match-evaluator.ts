@@ -31,6 +31,8 @@ export class MatchEvaluator {
   private readonly keyWeights: number[];
   private readonly numericKeys: boolean;
   private readonly teams: number[][];
+  /** Tickets placed so far in each team while a split is laid out. */
+  private readonly fill: Int32Array;
   private order: number[] = [];
   private orderedSizes: number[] = [];
   /** Split index and ordered members of the last feasible `best` call (for `teamsOfLast`). */
@@ -52,6 +54,7 @@ export class MatchEvaluator {
     }
     this.numericKeys = weight < Number.MAX_SAFE_INTEGER;
     this.teams = Array.from({ length: options.teamCount }, () => []);
+    this.fill = new Int32Array(options.teamCount);
   }
 
   /** The objective's per-match term for a raw score: identity, or its square root for `sqrt-mean`. */
@@ -75,10 +78,18 @@ export class MatchEvaluator {
     const teams = this.teams;
     let bestScore = INFEASIBLE;
     let bestSplit = -1;
+    const fill = this.fill;
     for (let split = 0, offset = 0; split < pattern.splitCount; split++, offset += length) {
-      for (const team of teams) team.length = 0;
+      fill.fill(0);
       for (let position = 0; position < length; position++) {
-        (teams[assignment[offset + position] as number] as number[]).push(order[position] as number);
+        const team = assignment[offset + position] as number;
+        (teams[team] as number[])[fill[team] as number] = order[position] as number;
+        fill[team] = (fill[team] as number) + 1;
+      }
+      // Resizing an array is slow in V8; team lengths only change when the parties move between teams.
+      for (let team = 0; team < teams.length; team++) {
+        const members = teams[team] as number[];
+        if (members.length !== fill[team]) members.length = fill[team] as number;
       }
       const score = this.scoreMatch(teams);
       this.evaluations += 1;

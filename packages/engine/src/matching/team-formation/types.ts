@@ -95,6 +95,13 @@ export interface FormMatchesOptions {
    * count makes the neighbourhood complete. Annealing draws partners from the same window.
    */
   readonly neighbourMatches?: number;
+  /**
+   * Restarts method: how a restart perturbs. `kick` (default): the best round so far plus a few random
+   * exchanges, then a descent (iterated local search; the search's caches survive, so a restart costs
+   * only what the kick touched). `fresh-start`: a new sorted start whose keys carry random noise, as in
+   * the Awesomenauts post ("semi-randomly generate a completely new match-up").
+   */
+  readonly perturbation?: 'kick' | 'fresh-start';
   readonly annealing?: AnnealingOptions;
 }
 

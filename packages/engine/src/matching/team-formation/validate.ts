@@ -91,6 +91,10 @@ export function validateFormMatchesOptions(options: FormMatchesOptions): void {
   if (options.maxGroupSize !== undefined) requirePositiveInteger('maxGroupSize', options.maxGroupSize);
   if (options.neighbourMatches !== undefined)
     requirePositiveInteger('neighbourMatches', options.neighbourMatches);
+  const perturbation = options.perturbation ?? 'kick';
+  if (perturbation !== 'kick' && perturbation !== 'fresh-start') {
+    invalid('perturbation', "must be 'kick' or 'fresh-start'", perturbation);
+  }
   const limit = method === 'restarts' ? options.maxRestarts : options.maxIterations;
   if (options.budgetMs === undefined && limit === undefined) {
     const name = method === 'restarts' ? 'maxRestarts' : 'maxIterations';

@@ -1,0 +1,125 @@
+/**
+ * Team formation: quality reached against time budget, restarts vs annealing, on seeded synthetic
+ * pools (see team-formation-pool.ts), measured against the best objective of the long reference runs
+ * (team-formation-reference.ts) and of every run here.
+ *
+ *   flock /tmp/bench.lock node --import tsx bench/team-formation-budgets.ts --players 300 --team-size 3
+ *
+ * Prints one Markdown table: per method and budget, the objective over search seeds (median, worst)
+ * and the median gap to the best known objective, with starts/proposals and score evaluations.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type FormationMethod, formMatches, Random } from '@matchd/engine';
+import { benchPool } from './team-formation-pool.ts';
+
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '300' },
+    'team-size': { type: 'string', default: '3' },
+    budgets: { type: 'string', default: '50,100,250,500,1000' },
+    seeds: { type: 'string', default: '3' },
+    methods: { type: 'string', default: 'restarts,annealing' },
+  },
+});
+const players = Number(values.players);
+const teamSize = Number(values['team-size']);
+const budgets = values.budgets.split(',').map(Number);
+const seeds = Number(values.seeds);
+const methods = values.methods.split(',') as FormationMethod[];
+const pool = benchPool({ players, teamSize, seed: 1 });
+
+/** The best objective of the reference runs for this pool, if any were made. */
+function referenceBest(): { objective: number; sources: string[] } {
+  const directory = join(import.meta.dirname, 'results', 'team-formation-reference');
+  let objective = Number.NEGATIVE_INFINITY;
+  const sources: string[] = [];
+  if (!existsSync(directory)) return { objective, sources };
+  for (const file of readdirSync(directory)) {
+    if (!file.startsWith(`${players}p-${teamSize}v${teamSize}-`)) continue;
+    const summary = JSON.parse(readFileSync(join(directory, file), 'utf8')) as {
+      objective: number;
+      budgetMs: number;
+      method: string;
+    };
+    sources.push(
+      `${summary.method} ${Math.round(summary.budgetMs / 60_000)} min: ${summary.objective.toFixed(5)}`,
+    );
+    objective = Math.max(objective, summary.objective);
+  }
+  return { objective, sources };
+}
+
+interface Row {
+  method: FormationMethod;
+  budgetMs: number;
+  objectives: number[];
+  restarts: number[];
+  steps: number[];
+  evaluations: number[];
+  elapsedMs: number[];
+}
+
+const rows: Row[] = [];
+let bestSeen = Number.NEGATIVE_INFINITY;
+for (const method of methods) {
+  for (const budgetMs of budgets) {
+    const row: Row = {
+      method,
+      budgetMs,
+      objectives: [],
+      restarts: [],
+      steps: [],
+      evaluations: [],
+      elapsedMs: [],
+    };
+    for (let seed = 1; seed <= seeds; seed++) {
+      const result = formMatches({
+        tickets: pool.tickets,
+        teamCount: 2,
+        teamSize,
+        scoreMatch: pool.scoreMatch,
+        random: Random.fromSeed(seed),
+        clock: () => performance.now(),
+        budgetMs,
+        method,
+      });
+      row.objectives.push(result.objective);
+      row.restarts.push(result.restarts);
+      row.steps.push(result.steps);
+      row.evaluations.push(result.evaluations);
+      row.elapsedMs.push(result.elapsedMs);
+      bestSeen = Math.max(bestSeen, result.objective);
+    }
+    rows.push(row);
+  }
+}
+
+const median = (list: number[]) => {
+  const sorted = list.slice().sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
+};
+const reference = referenceBest();
+const best = Math.max(reference.objective, bestSeen);
+console.log(`### ${pool.name} (${pool.tickets.length} tickets), ${seeds} search seeds per line`);
+console.log('');
+console.log(
+  `Best known objective: ${best.toFixed(5)} (reference runs: ${reference.sources.join('; ') || 'none'}; best of this run: ${bestSeen.toFixed(5)})`,
+);
+console.log('');
+console.log(
+  '| method | budget ms | elapsed ms (median) | objective median | objective worst | gap to best known (median) | starts / proposals (median) | score evaluations (median) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const row of rows) {
+  const objective = median(row.objectives);
+  const gapPercent = (100 * (best - objective)) / Math.abs(best);
+  const work =
+    row.method === 'restarts'
+      ? `${median(row.restarts)} starts, ${median(row.steps)} exchanges`
+      : `${median(row.steps)} proposals`;
+  console.log(
+    `| ${row.method} | ${row.budgetMs} | ${median(row.elapsedMs).toFixed(0)} | ${objective.toFixed(5)} | ${Math.min(...row.objectives).toFixed(5)} | ${gapPercent.toFixed(2)}% | ${work} | ${median(row.evaluations)} |`,
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Seeded synthetic pools and an Awesomenauts-like match quality for the team-formation benchmarks.
+ * Players: ratings ~ N(1500, 300); parties of 1..3 (share of players: 55% solo, 25% in duos, 20% in
+ * trios; party members' ratings scatter 150 around the party's level and share a region); five
+ * regions with realistic shares and inter-region pings plus each player's own last-mile latency.
+ *
+ * Quality of a match (weighted mean, each part in [0, 1], after van Dongen 2018): team skill gap
+ * (weight 3), player skill spread over all pairs (2), premades (1: equal largest parties 1, one apart
+ * 0.6, else 0), ping with enemies (3: <= 50 ms perfect, >= 250 ms worst). Pair sums are precomputed
+ * per ticket pair so one score costs O(tickets^2) of the match, not O(players^2).
+ */
+import { Random } from '@matchd/engine';
+
+const REGION_SHARES = [0.45, 0.3, 0.1, 0.08, 0.07]; // EU, NA, Asia, South America, Oceania
+const REGION_PING_MS = [
+  [25, 110, 220, 200, 290],
+  [110, 30, 160, 130, 180],
+  [220, 160, 35, 300, 130],
+  [200, 130, 300, 40, 320],
+  [290, 180, 130, 320, 30],
+];
+
+export interface BenchPool {
+  readonly name: string;
+  readonly teamSize: number;
+  readonly tickets: { readonly size: number; readonly sortKey: number }[];
+  readonly scoreMatch: (teams: readonly (readonly number[])[]) => number;
+}
+
+/** A pool of `players` players for 2 teams of `teamSize`, from `seed`. */
+export function benchPool(options: { players: number; teamSize: number; seed: number }): BenchPool {
+  const { players, teamSize, seed } = options;
+  const random = Random.fromSeed(seed);
+  const ratings: number[][] = [];
+  const regions: number[] = [];
+  const latencies: number[] = [];
+  let placed = 0;
+  while (placed < players) {
+    // Party size by share of players: P(size k) proportional to share_k / k.
+    const size = Math.min(players - placed, 1 + random.weightedIndex([0.55, 0.25 / 2, 0.2 / 3]));
+    const level = random.normal(1500, 300);
+    ratings.push(Array.from({ length: size }, () => level + random.normal(0, 150)));
+    regions.push(random.weightedIndex(REGION_SHARES));
+    latencies.push(random.uniform(5, 40));
+    placed += size;
+  }
+  const count = ratings.length;
+  const sizes = ratings.map((members) => members.length);
+  const ratingSum = ratings.map((members) => members.reduce((sum, rating) => sum + rating, 0));
+  // Sums over player pairs of |rating difference| and of ping, per ticket pair (and within a ticket).
+  const absDiff = new Float64Array(count * count);
+  const pingSum = new Float64Array(count * count);
+  const pingScore = (pingMs: number) => 1 - Math.min(1, Math.max(0, (pingMs - 50) / 200));
+  for (let a = 0; a < count; a++) {
+    for (let b = a; b < count; b++) {
+      let diff = 0;
+      const ra = ratings[a] as number[];
+      const rb = ratings[b] as number[];
+      for (let i = 0; i < ra.length; i++) {
+        for (let j = a === b ? i + 1 : 0; j < rb.length; j++)
+          diff += Math.abs((ra[i] as number) - (rb[j] as number));
+      }
+      absDiff[a * count + b] = diff;
+      absDiff[b * count + a] = diff;
+      const region = REGION_PING_MS[regions[a] as number] as number[];
+      const ping =
+        (region[regions[b] as number] as number) + (latencies[a] as number) + (latencies[b] as number);
+      const score = (sizes[a] as number) * (sizes[b] as number) * pingScore(ping);
+      pingSum[a * count + b] = score;
+      pingSum[b * count + a] = score;
+    }
+  }
+  const matchPlayers = 2 * teamSize;
+  const playerPairs = (matchPlayers * (matchPlayers - 1)) / 2;
+  const scoreMatch = (teams: readonly (readonly number[])[]): number => {
+    const blue = teams[0] as readonly number[];
+    const red = teams[1] as readonly number[];
+    let blueSum = 0;
+    let redSum = 0;
+    let blueLargest = 0;
+    let redLargest = 0;
+    let spread = 0;
+    let enemyPing = 0;
+    for (let x = 0; x < blue.length; x++) {
+      const a = blue[x] as number;
+      blueSum += ratingSum[a] as number;
+      blueLargest = Math.max(blueLargest, sizes[a] as number);
+      spread += absDiff[a * count + a] as number;
+      for (let y = x + 1; y < blue.length; y++) spread += absDiff[a * count + (blue[y] as number)] as number;
+      for (const b of red) {
+        spread += absDiff[a * count + b] as number;
+        enemyPing += pingSum[a * count + b] as number;
+      }
+    }
+    for (let x = 0; x < red.length; x++) {
+      const a = red[x] as number;
+      redSum += ratingSum[a] as number;
+      redLargest = Math.max(redLargest, sizes[a] as number);
+      spread += absDiff[a * count + a] as number;
+      for (let y = x + 1; y < red.length; y++) spread += absDiff[a * count + (red[y] as number)] as number;
+    }
+    const gap = Math.abs(blueSum - redSum) / teamSize;
+    const teamGapScore = 1 - Math.min(1, gap / 300);
+    const spreadScore = 1 - Math.min(1, spread / playerPairs / 800);
+    const premadeGap = Math.abs(blueLargest - redLargest);
+    const premadeScore = premadeGap === 0 ? 1 : premadeGap === 1 ? 0.6 : 0;
+    const pingScoreMean = enemyPing / (teamSize * teamSize);
+    return (3 * teamGapScore + 2 * spreadScore + premadeScore + 3 * pingScoreMean) / 9;
+  };
+  const tickets = ratings.map((members, index) => ({
+    size: members.length,
+    sortKey: (ratingSum[index] as number) / members.length,
+  }));
+  return { name: `${players} players ${teamSize}v${teamSize}`, teamSize, tickets, scoreMatch };
+}
