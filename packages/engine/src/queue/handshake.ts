@@ -15,6 +15,8 @@ import type { QueueConfig } from './types.ts';
 export interface Verdict {
   /** Ticket ids that do not accept the match. */
   readonly rejectedBy: string[];
+  /** Overdue ticket ids that accept only because they are overdue (the match is below their threshold). */
+  readonly acceptedWhenOverdue: string[];
   /** Some ticket in it is past the maximum wait. */
   readonly hasOverdue: boolean;
   /** The favourite's win probability exceeds the fairness bound. */
@@ -97,7 +99,15 @@ export class Handshake {
     minQuality: number | undefined,
     context: { quality: number; region: string | undefined; nowMs: number },
   ): boolean {
-    if (this.isOverdue(ticket, context.nowMs)) return true;
+    return this.isOverdue(ticket, context.nowMs) || this.meetsOwnLimits(ticket, minQuality, context);
+  }
+
+  /** The ticket's threshold and ping limit at its current wait hold (overdue or not). */
+  meetsOwnLimits<TRating>(
+    ticket: ScoredTicket<TRating>,
+    minQuality: number | undefined,
+    context: { quality: number; region: string | undefined; nowMs: number },
+  ): boolean {
     if (context.quality < this.thresholdAt({ enqueuedAtMs: ticket.enqueuedAtMs, minQuality }, context.nowMs))
       return false;
     return this.ticketPingMs(ticket, context.region) <= this.maxPingAt(ticket, context.nowMs);
@@ -120,15 +130,19 @@ export class Handshake {
     nowMs: number,
   ): Verdict {
     const rejectedBy: string[] = [];
+    const acceptedWhenOverdue: string[] = [];
     let hasOverdue = false;
     const context = { quality, region: match.region, nowMs };
     for (const team of match.teams) {
       for (const ticket of team) {
-        if (this.isOverdue(ticket, nowMs)) hasOverdue = true;
-        if (!this.accepts(ticket, minQualityOf(ticket.ticketId), context)) rejectedBy.push(ticket.ticketId);
+        const overdue = this.isOverdue(ticket, nowMs);
+        if (overdue) hasOverdue = true;
+        if (!this.meetsOwnLimits(ticket, minQualityOf(ticket.ticketId), context)) {
+          (overdue ? acceptedWhenOverdue : rejectedBy).push(ticket.ticketId);
+        }
       }
     }
-    return { rejectedBy, hasOverdue, unfair: this.isUnfair(evaluation) };
+    return { rejectedBy, acceptedWhenOverdue, hasOverdue, unfair: this.isUnfair(evaluation) };
   }
 
   /**

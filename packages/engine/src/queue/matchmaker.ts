@@ -413,7 +413,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       criteria: this.scorer.explain(evaluation),
       winProbabilities: evaluation.winProbabilities,
       ...(evaluation.expectedChurn === undefined ? {} : { expectedChurn: evaluation.expectedChurn }),
-      forced: verdict.rejectedBy.length > 0,
+      forced: verdict.rejectedBy.length > 0 || verdict.acceptedWhenOverdue.length > 0,
     };
   }
 
