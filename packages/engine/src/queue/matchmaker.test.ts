@@ -245,7 +245,9 @@ test('snapshot: export, restore, and the restored matchmaker continues exactly l
   const config = twoVersusTwo('continuous');
   const original = make(config, 42);
   const tickets = Array.from({ length: 30 }, (_, i) => solo(`t${i}`, 1300 + ((i * 37) % 400)));
-  tickets.slice(0, 15).forEach((ticket, i) => original.enqueue(ticket, i * 100));
+  tickets.slice(0, 15).forEach((ticket, i) => {
+    original.enqueue(ticket, i * 100);
+  });
   original.tick(1_600);
   const snapshot = JSON.parse(JSON.stringify(original.exportSnapshot()));
   const restored = createMatchmaker({ config, ratingModel: elo, seed: 0, snapshot });
