@@ -59,6 +59,8 @@ export async function buildServer(
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
     },
     return503OnClosing: true,
+    // Router-level failures (bad URL encoding, over-long path parameters) get the registry's shape too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
   const service = await createService({
     ratings: deps.ratings,

@@ -93,7 +93,11 @@ export function toMatchdError(error: unknown): MatchdError | undefined {
     case 'FST_ERR_CTP_INVALID_TYPE':
     case 'FST_ERR_INVALID_URL':
     case 'FST_ERR_BAD_URL':
-      return new MatchdError(ErrorCodes.INVALID_REQUEST, String(fastifyError.message), { path: 'body' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return new MatchdError(ErrorCodes.INVALID_REQUEST, String(fastifyError.message).slice(0, 200), {
+        path: fastifyError.code.startsWith('FST_ERR_CTP') ? 'body' : 'url',
+      });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new MatchdError(ErrorCodes.PAYLOAD_TOO_LARGE, 'request body is over the size limit', {
         path: 'body',
