@@ -9,6 +9,7 @@
 
 import { exactPairing } from '../matching/exact-pairing.ts';
 import { formMatches } from '../matching/team-formation/form-matches.ts';
+import { fillableMatchCount } from '../matching/team-formation/packing.ts';
 import type { RoundAggregate, ScoredTicket } from '../quality/types.ts';
 import { type CandidateContext, isFormable, type Proposal, propose } from './candidates.ts';
 
@@ -111,8 +112,9 @@ export function runRound<TRating>(
   nowMs: number,
   options: RoundOptions,
 ): Proposal<TRating>[] {
-  const players = tickets.reduce((sum, ticket) => sum + ticket.players.length, 0);
-  if (players < context.teamCount * context.teamSize) return [];
+  const sizes = tickets.map((ticket) => ticket.players.length);
+  // Parties are atomic: a pool can hold enough players and still fill no match (two duos for 3v3).
+  if (fillableMatchCount(sizes, context.teamCount, context.teamSize) === 0) return [];
   return isPairing(context, tickets)
     ? pairRound(context, tickets, nowMs)
     : formRound(context, tickets, nowMs, options);
