@@ -12,6 +12,7 @@ import { evaluate } from './evaluate.ts';
 import { readMatchFile } from './match-file.ts';
 import { ScoreAccumulator } from './metrics.ts';
 import { runOnline } from './online.ts';
+import { numberParam } from './params.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchd-ratings-eval-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -180,7 +181,7 @@ test('--tune chooses parameters on the first part only: flipping later results d
   const model = tuned.models[0];
   assert.ok(model !== undefined);
   assert.equal(model.all.matches, 900, 'only the later part is scored');
-  assert.notEqual(model.params['k'], 32);
+  assert.notEqual(numberParam(model.params, 'k'), 32);
   // Flip every result after the tuning part: the chosen K must not move, the scores must.
   const flipped = {
     ...file,

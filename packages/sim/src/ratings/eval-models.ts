@@ -1,13 +1,8 @@
 /**
  * The models `ratings eval` runs, each as a factory from parameters to a `RatingModel` plus what
- * the online protocol should do around it, with defaults and a search space for `--tune`.
- *
- * Variants add a term around any model that keeps an access to its ratings:
- * - `+side`: a side (home) term in log-odds, learned online from past matches only by one
- *   stochastic gradient step on the log-loss per match (rate `sideRate`): P = sigmoid(logit(p) + h)
- *   for the side team. No look-ahead, so it cannot leak.
- * - `+time`: the deviation grows with time away, sqrt(d^2 + c^2 days), capped at the initial
- *   deviation (policy/inactivity.ts), for models whose own update has no notion of time.
+ * the online protocol should do around it, with defaults and a search space for `--tune`; and the
+ * registry with their variants (eval-variants.ts): `+time` for Weng-Lin and TrueSkill on dated
+ * files, `+side` and `+home` on sided files, `+slope` for every model and variant.
  */
 import {
   constantK,
@@ -26,52 +21,17 @@ import {
   type Glicko2TeamReduction,
   gaussianRatingAccess,
   glicko2RatingAccess,
-  type InactivityPolicy,
   type RatingAccess,
   type RatingModel,
   type SkillEstimate,
   type WengLinModel,
   type WengLinOptions,
-  withHomeAdvantage,
 } from '@matchd/engine';
-import { choiceParam, numberParam, type ParamSpec, type Params } from './params.ts';
+import type { EvalModelSpec, FileTraits } from './eval-types.ts';
+import { withHome, withSide, withSlope, withTime } from './eval-variants.ts';
+import { choiceParam, numberParam, optionalNumberParam } from './params.ts';
 
-/** A model ready to run, with what the protocol does around it. */
-export interface EvalRunner {
-  // Ratings are opaque to the protocol: each model keeps its own type behind RatingModel.
-  readonly model: RatingModel<unknown>;
-  /** Needed by `+time` (inactivity). */
-  readonly access?: RatingAccess<unknown>;
-  /** Deviation growth with time away (`+time`). */
-  readonly inactivity?: InactivityPolicy;
-  /** Learning rate of the online side term (`+side`). */
-  readonly sideRate?: number;
-  /** Learning rate of the online slope on the model's log-odds (`+slope`). */
-  readonly slopeRate?: number;
-  /** One log-odds unit on the model's rating scale, at the model's parameters (`+home`). */
-  readonly logOddsUnit?: number;
-}
-
-/** What a file offers that a model may need. */
-export interface FileTraits {
-  readonly hasDates: boolean;
-  readonly hasSides: boolean;
-}
-
-/** One model of the evaluation. */
-export interface EvalModelSpec {
-  readonly name: string;
-  readonly summary: string;
-  /** Files the model applies to (default: all). */
-  readonly appliesTo?: (traits: FileTraits) => boolean;
-  /** Default parameters for a file. */
-  defaults(traits: FileTraits): Params;
-  /** The parameters `--tune` searches, for a file. */
-  space(traits: FileTraits): readonly ParamSpec[];
-  create(params: Params): EvalRunner;
-  /** The model this one adds a term to (its tuned parameters start this one's search). */
-  readonly base?: string;
-}
+export type { EvalModelSpec, EvalRunner, FileTraits } from './eval-types.ts';
 
 function erase<TRating>(model: RatingModel<TRating>): RatingModel<unknown> {
   return model as RatingModel<unknown>;
@@ -166,7 +126,7 @@ const fermiModel: EvalModelSpec = {
       : []),
   ],
   create: (params) => {
-    const decayPerYear = typeof params['decayPerYear'] === 'number' ? params['decayPerYear'] : 0;
+    const decayPerYear = optionalNumberParam(params, 'decayPerYear', 0);
     return {
       model: erase(
         createFermi({
@@ -291,109 +251,6 @@ const trueSkill: EvalModelSpec = {
     logOddsUnit: (Math.SQRT2 * numberParam(params, 'beta')) / 1.702,
   }),
 };
-
-/** Adds the online side term (see the file comment). */
-export function withSide(spec: EvalModelSpec): EvalModelSpec {
-  return {
-    name: `${spec.name}+side`,
-    summary: `${spec.summary}; side term learned online`,
-    appliesTo: (traits) => traits.hasSides && (spec.appliesTo?.(traits) ?? true),
-    defaults: (traits) => ({ ...spec.defaults(traits), sideRate: 0.01 }),
-    space: (traits) => [
-      ...spec.space(traits),
-      { name: 'sideRate', kind: 'number', min: 0.0005, max: 0.2, scale: 'log' },
-    ],
-    create: (params) => ({ ...spec.create(params), sideRate: numberParam(params, 'sideRate') }),
-    base: spec.name,
-  };
-}
-
-/**
- * Adds an online recalibration slope: P = sigmoid(a * logit(p)), a starting at 1 and taking one
- * SGD step on the log-loss per match after it is scored (Platt scaling without an intercept, so it
- * cannot learn which team a file lists first). It corrects a model that is over- or underconfident
- * without changing how its ratings move.
- */
-export function withSlope(spec: EvalModelSpec): EvalModelSpec {
-  return {
-    name: `${spec.name}+slope`,
-    summary: `${spec.summary}; online recalibration slope`,
-    ...(spec.appliesTo === undefined ? {} : { appliesTo: spec.appliesTo }),
-    defaults: (traits) => ({ ...spec.defaults(traits), slopeRate: 0.001 }),
-    space: (traits) => [
-      ...spec.space(traits),
-      { name: 'slopeRate', kind: 'number', min: 0.00001, max: 0.03, scale: 'log' },
-    ],
-    create: (params) => ({ ...spec.create(params), slopeRate: numberParam(params, 'slopeRate') }),
-    base: spec.name,
-  };
-}
-
-/**
- * Adds a home (side) advantage inside the model (the rating model's own `withHomeAdvantage`): the
- * side team plays as if `home` log-odds units stronger, in prediction and in the update's expected
- * score. Tuned, not learned online.
- */
-export function withHome(spec: EvalModelSpec): EvalModelSpec {
-  return {
-    name: `${spec.name}+home`,
-    summary: `${spec.summary}; tuned home/side advantage in the model`,
-    appliesTo: (traits) => traits.hasSides && (spec.appliesTo?.(traits) ?? true),
-    defaults: (traits) => ({ ...spec.defaults(traits), home: 0.1 }),
-    space: (traits) => [
-      ...spec.space(traits),
-      { name: 'home', kind: 'number', min: -0.5, max: 1, scale: 'linear' },
-    ],
-    create: (params) => {
-      const runner = spec.create(params);
-      const { access, logOddsUnit } = runner;
-      if (access === undefined || logOddsUnit === undefined)
-        throw new TypeError(`${spec.name} cannot take +home`);
-      const model = withHomeAdvantage(runner.model, {
-        advantage: numberParam(params, 'home') * logOddsUnit,
-        shift: (rating, amount) => {
-          const estimate = access.estimate(rating);
-          return access.withEstimate(rating, { mean: estimate.mean + amount, deviation: estimate.deviation });
-        },
-      });
-      return { ...runner, model };
-    },
-    base: spec.name,
-  };
-}
-
-/**
- * Adds deviation growth with time away (see the file comment); `maxDeviation` is the model's
- * initial deviation.
- */
-export function withTime(
-  spec: EvalModelSpec,
-  defaultGrowth: number,
-  growthRange: [number, number],
-): EvalModelSpec {
-  return {
-    name: `${spec.name}+time`,
-    summary: `${spec.summary}; deviation grows with time away`,
-    appliesTo: (traits) => traits.hasDates && (spec.appliesTo?.(traits) ?? true),
-    defaults: (traits) => ({ ...spec.defaults(traits), growth: defaultGrowth }),
-    space: (traits) => [
-      ...spec.space(traits),
-      { name: 'growth', kind: 'number', min: growthRange[0], max: growthRange[1], scale: 'log' },
-    ],
-    create: (params) => {
-      const runner = spec.create(params);
-      if (runner.access === undefined) throw new TypeError(`${spec.name} has no rating access for +time`);
-      const initial = runner.access.estimate(runner.model.initial());
-      return {
-        ...runner,
-        inactivity: {
-          deviationGrowthPerSqrtDay: numberParam(params, 'growth'),
-          maxDeviation: initial.deviation,
-        },
-      };
-    },
-  };
-}
 
 /** The base models, in report order. */
 export const BASE_MODELS: readonly EvalModelSpec[] = [

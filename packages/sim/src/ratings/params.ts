@@ -29,6 +29,11 @@ export function numberParam(params: Params, name: string): number {
   return value;
 }
 
+/** A number parameter, or `fallback` when the model runs without it (e.g. on an undated file). */
+export function optionalNumberParam(params: Params, name: string, fallback: number): number {
+  return name in params ? numberParam(params, name) : fallback;
+}
+
 /** A choice parameter read from params. */
 export function choiceParam(params: Params, name: string): string {
   const value = params[name];
