@@ -4,7 +4,8 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { ErrorCodes, isMatchdError } from '../../errors.ts';
 import { deepFreeze, snapshot } from '../elo/test-support/deep-freeze.ts';
-import { createGlicko2, type Glicko2Rating } from './glicko2.ts';
+import { createGlicko2 } from './glicko2.ts';
+import type { Glicko2Rating } from './glicko2-types.ts';
 
 // The peer: glicko2 1.2.2 (npm, github.com/mmai/glicko2js), whose 'newprocedure' is the paper's
 // Illinois iteration with epsilon fixed at 1e-7.

@@ -34,46 +34,10 @@ import {
   validatePairwiseMatch,
   validateResult,
 } from '../elo/pairwise.ts';
-import type {
-  MatchResult,
-  Prediction,
-  RatedMatch,
-  RatingModel,
-  SkillEstimate,
-  UpdateContext,
-} from '../types.ts';
-import { GLICKO2_SCALE, type Glicko2Step, type Glicko2StepInput, glicko2G, glicko2Step } from './core.ts';
-
-/** A Glicko-2 rating on the Glicko scale. */
-export interface Glicko2Rating {
-  /** Rating, 1500-centred. */
-  readonly rating: number;
-  /** Rating deviation (one standard deviation), >= 0. */
-  readonly rd: number;
-  /** Volatility sigma, > 0. */
-  readonly volatility: number;
-  /** When the player last played (continuous time only). */
-  readonly lastPlayedMs?: number;
-}
-
-/** How team games are reduced to Glicko-2 games (see the file comment). */
-export type Glicko2TeamReduction = 'composite' | 'pairwise';
-
-/** Options of the Glicko-2 model. */
-export interface Glicko2Options {
-  /** System constant tau, constraining volatility change; default 0.5 (Glickman: 0.3 to 1.2). */
-  readonly tau?: number;
-  /** Convergence tolerance of the volatility iteration; default 1e-6 (the paper's). */
-  readonly epsilon?: number;
-  readonly initialRating?: number;
-  readonly initialRd?: number;
-  readonly initialVolatility?: number;
-  /** Length of one rating period in ms; set it to run in continuous time. */
-  readonly periodLengthMs?: number;
-  /** Cap on RD grown by elapsed time (continuous time only); default 350. */
-  readonly maxRd?: number;
-  readonly teamReduction?: Glicko2TeamReduction;
-}
+import type { MatchResult, Prediction, RatedMatch, SkillEstimate, UpdateContext } from '../types.ts';
+import { GLICKO2_SCALE, glicko2G, glicko2Step } from './core.ts';
+import type { Glicko2Game, Glicko2Model, Glicko2Options, Glicko2Rating } from './glicko2-types.ts';
+import { ensureScratch, scratch, step, stepInput } from './scratch.ts';
 
 const GLICKO2_KEYS = [
   'tau',
@@ -85,98 +49,6 @@ const GLICKO2_KEYS = [
   'maxRd',
   'teamReduction',
 ] as const;
-
-/** One game of a rating period: the opponent's rating at the start of the period and the score (1 / 0.5 / 0). */
-export interface Glicko2Game {
-  readonly opponent: Glicko2Rating;
-  readonly score: number;
-}
-
-/** The Glicko-2 model with its period API. */
-export interface Glicko2Model extends RatingModel<Glicko2Rating> {
-  /**
-   * One rating period for one player, exactly as in the paper: all games of the period are rated
-   * against the opponents' ratings at the start of the period; no games grows only the RD.
-   */
-  ratePeriod(player: Glicko2Rating, games: readonly Glicko2Game[]): Glicko2Rating;
-  /** The rating with its RD grown to `nowMs` (continuous time; unchanged without `periodLengthMs`). */
-  ratingAt(rating: Glicko2Rating, nowMs: number): Glicko2Rating;
-  /** P(a beats b) for two single ratings: 1 / (1 + exp(-g(sqrt(phi_a^2 + phi_b^2)) (mu_a - mu_b))). */
-  winProbability(a: Glicko2Rating, b: Glicko2Rating): number;
-}
-
-/**
- * Scratch space reused by every update, so that the hot path allocates only the returned ratings.
- * Held in one const object (not module-level `let`s, whose every read pays a hole check).
- * `player*` arrays hold one entry per player of the match, `team*` one per team, `opponent*` and
- * `score` one per game of the player being rated.
- */
-interface Scratch {
-  playerMu: Float64Array;
-  playerPhi: Float64Array;
-  playerSigma: Float64Array;
-  /** g(phi) of the player's RD at match time (as an opponent). */
-  playerG: Float64Array;
-  playerPeriods: Float64Array;
-  teamMu: Float64Array;
-  /** g of the team's combined phi. */
-  teamG: Float64Array;
-  opponentMu: Float64Array;
-  opponentG: Float64Array;
-  score: Float64Array;
-}
-
-const scratch: Scratch = {
-  playerMu: new Float64Array(16),
-  playerPhi: new Float64Array(16),
-  playerSigma: new Float64Array(16),
-  playerG: new Float64Array(16),
-  playerPeriods: new Float64Array(16),
-  teamMu: new Float64Array(8),
-  teamG: new Float64Array(8),
-  opponentMu: new Float64Array(16),
-  opponentG: new Float64Array(16),
-  score: new Float64Array(16),
-};
-
-function ensureScratch(players: number, teams: number, games: number): void {
-  if (players > scratch.playerMu.length) {
-    const size = Math.max(players, 2 * scratch.playerMu.length);
-    scratch.playerMu = new Float64Array(size);
-    scratch.playerPhi = new Float64Array(size);
-    scratch.playerSigma = new Float64Array(size);
-    scratch.playerG = new Float64Array(size);
-    scratch.playerPeriods = new Float64Array(size);
-  }
-  if (teams > scratch.teamMu.length) {
-    const size = Math.max(teams, 2 * scratch.teamMu.length);
-    scratch.teamMu = new Float64Array(size);
-    scratch.teamG = new Float64Array(size);
-  }
-  if (games > scratch.opponentMu.length) {
-    const size = Math.max(games, 2 * scratch.opponentMu.length);
-    scratch.opponentMu = new Float64Array(size);
-    scratch.opponentG = new Float64Array(size);
-    scratch.score = new Float64Array(size);
-  }
-}
-
-const step: Glicko2Step = { mu: 0, phi: 0, sigma: 0 };
-// One reused input record: a fresh 11-field object per player was a measurable share of an update.
-const stepInput: { -readonly [K in keyof Glicko2StepInput]: Glicko2StepInput[K] } = {
-  mu: 0,
-  phi: 0,
-  sigma: 0,
-  count: 0,
-  opponentMu: scratch.opponentMu,
-  opponentG: scratch.opponentG,
-  score: scratch.score,
-  tau: 0.5,
-  expMinusTau: Math.exp(-0.5),
-  epsilon: 1e-6,
-  periods: 1,
-  maxPhi: Number.POSITIVE_INFINITY,
-};
 
 /**
  * Creates a Glicko-2 model.

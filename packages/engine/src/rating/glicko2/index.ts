@@ -7,11 +7,11 @@ export {
   glicko2Step,
   glicko2Volatility,
 } from './core.ts';
-export {
-  createGlicko2,
-  type Glicko2Game,
-  type Glicko2Model,
-  type Glicko2Options,
-  type Glicko2Rating,
-  type Glicko2TeamReduction,
-} from './glicko2.ts';
+export { createGlicko2 } from './glicko2.ts';
+export type {
+  Glicko2Game,
+  Glicko2Model,
+  Glicko2Options,
+  Glicko2Rating,
+  Glicko2TeamReduction,
+} from './glicko2-types.ts';
