@@ -2,7 +2,7 @@
  * Turns `ratings eval --tune --json` outputs into the Markdown tables of
  * bench/results/ratings-eval.md: per dataset, every model's log-loss on the scored (later) part
  * with tuned and default parameters, warm log-loss, Brier, accuracy and the chosen parameters,
- * best first. Usage: node --import tsx bench/ratings-eval-report.ts <report.json> [...]
+ * best first, and the calibration table of the best model. Usage: node --import tsx bench/ratings-eval-report.ts <report.json> [...]
  */
 import { readFileSync } from 'node:fs';
 
@@ -22,6 +22,14 @@ interface JsonModel {
   readonly matches: number;
   readonly warm: Summary;
   readonly sideLogOdds?: number;
+  readonly slope?: number;
+  readonly calibration: readonly {
+    from: number;
+    to: number;
+    count: number;
+    predicted: number;
+    observed: number;
+  }[];
   readonly defaults?: {
     readonly params: Record<string, number | string>;
     readonly all: Summary;
@@ -63,11 +71,26 @@ for (const path of process.argv.slice(2)) {
   );
   console.log('|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    const side = row.sideLogOdds === undefined ? '' : `, learned side=${row.sideLogOdds.toFixed(3)}`;
+    const side =
+      (row.sideLogOdds === undefined ? '' : `; learned side=${row.sideLogOdds.toFixed(3)}`) +
+      (row.slope === undefined ? '' : `; learned slope=${row.slope.toFixed(3)}`);
     console.log(
       `| ${row.model} | ${fixed(row.logLoss)} | ${fixed(row.defaults?.all.logLoss)} | ${fixed(row.warm.logLoss)} | ` +
         `${fixed(row.brier)} | ${fixed(row.accuracy)} | ${params(row.params)}${side} |`,
     );
   }
   console.log('');
+  const best = rows[0];
+  if (best !== undefined) {
+    console.log(`Calibration of ${best.model} on the scored part (both sides of each match):`);
+    console.log('');
+    console.log('| predicted | n | mean predicted | observed |');
+    console.log('|---|---|---|---|');
+    for (const bin of best.calibration) {
+      console.log(
+        `| ${bin.from.toFixed(1)}-${bin.to.toFixed(1)} | ${bin.count} | ${fixed(bin.predicted, 3)} | ${fixed(bin.observed, 3)} |`,
+      );
+    }
+    console.log('');
+  }
 }
