@@ -44,11 +44,18 @@ for (const model of models) {
           const updated = model.update({ teams }, { ranks });
           const first = ranks.indexOf(1);
           const last = ranks.indexOf(teams.length);
+          // A foregone result (a heavy favourite winning) can move mu by less than one ulp: then
+          // "never the wrong way" is all that floating point can show.
+          const predicted = model.predictWin({ teams });
+          const surprising =
+            (predicted[first] as number) < 0.99 && (predicted[last] as number) > 0.01 / teams.length;
           updated[first]?.forEach((p, i) => {
-            assert.ok(p.mu > (teams[first]?.[i]?.mu as number), 'winner gains');
+            const before = teams[first]?.[i]?.mu as number;
+            assert.ok(surprising ? p.mu > before : p.mu >= before, 'winner gains');
           });
           updated[last]?.forEach((p, i) => {
-            assert.ok(p.mu < (teams[last]?.[i]?.mu as number), 'last loses');
+            const before = teams[last]?.[i]?.mu as number;
+            assert.ok(surprising ? p.mu < before : p.mu <= before, 'last loses');
           });
         }),
         { numRuns: RUNS },
