@@ -137,6 +137,9 @@ describe('normalPpf', () => {
     assert.ok(Number.isNaN(normalPpf(-0.1)));
     assert.ok(Number.isNaN(normalPpf(1.5)));
     assert.ok(Number.isNaN(normalPpf(Number.NaN)));
+    // Subnormal p: finite and ordered (Acklam's value, ~1e-9 relative).
+    assert.ok(normalPpf(Number.MIN_VALUE) < normalPpf(1e-320) && normalPpf(1e-320) < normalPpf(1e-300));
+    assert.ok(Math.abs(normalPpf(Number.MIN_VALUE) + 38.4674) < 1e-3);
   });
 });
 

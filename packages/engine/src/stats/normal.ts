@@ -255,7 +255,8 @@ export function normalPpf(p: number): number {
   // lower-tail cdf, which keeps full relative accuracy there.
   const e = normalCdf(x) - tail;
   const u = e * SQRT_2PI * Math.exp(0.5 * x * x);
-  x -= u / (1 + 0.5 * x * u);
+  // Below p ~ 1e-310 (subnormal) exp(x^2 / 2) overflows: keep Acklam's value there.
+  if (Number.isFinite(u)) x -= u / (1 + 0.5 * x * u);
   return upper ? -x : x;
 }
 
