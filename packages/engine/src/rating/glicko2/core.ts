@@ -93,42 +93,47 @@ function illinois(
   const delta2 = delta * delta;
   const phi2 = phi * phi;
   const tau2 = tau * tau;
+  // Every point's e^x is carried along with it (eA, eB), so that sigma' = e^(A/2) = sqrt(e^A)
+  // costs a square root rather than another exp.
   let A = a;
+  let eA = sigma2;
   let B: number;
+  let eB: number;
   let fB: number;
   if (delta2 > phi2 + v) {
-    const eB = delta2 - phi2 - v;
+    eB = delta2 - phi2 - v;
     B = Math.log(eB);
     fB = volatilityF(B, eB, delta2, phi2, v, a, tau2);
   } else {
     // e^(a - k tau) = sigma^2 (e^-tau)^k: the bracket search needs no exp of its own.
     let k = 1;
-    let x = a - tau;
-    let ex = sigma2 * expMinusTau;
-    let fx = volatilityF(x, ex, delta2, phi2, v, a, tau2);
-    while (fx < 0) {
+    B = a - tau;
+    eB = sigma2 * expMinusTau;
+    fB = volatilityF(B, eB, delta2, phi2, v, a, tau2);
+    while (fB < 0) {
       k++;
-      x = a - k * tau;
-      ex *= expMinusTau;
-      fx = volatilityF(x, ex, delta2, phi2, v, a, tau2);
+      B = a - k * tau;
+      eB *= expMinusTau;
+      fB = volatilityF(B, eB, delta2, phi2, v, a, tau2);
     }
-    B = x;
-    fB = fx;
   }
-  let fA = volatilityF(A, sigma2, delta2, phi2, v, a, tau2);
+  let fA = volatilityF(A, eA, delta2, phi2, v, a, tau2);
   while (Math.abs(B - A) > epsilon) {
     const C = A + ((A - B) * fA) / (fB - fA);
-    const fC = volatilityF(C, Math.exp(C), delta2, phi2, v, a, tau2);
+    const eC = Math.exp(C);
+    const fC = volatilityF(C, eC, delta2, phi2, v, a, tau2);
     if (fC * fB <= 0) {
       A = B;
+      eA = eB;
       fA = fB;
     } else {
       fA /= 2;
     }
     B = C;
+    eB = eC;
     fB = fC;
   }
-  return Math.exp(A / 2);
+  return Math.sqrt(eA);
 }
 
 /** Steps 5.1 to 5.5: the new volatility sigma' by the Illinois iteration, to tolerance `epsilon` in log(sigma^2). */
