@@ -142,27 +142,86 @@ export function fillAround<TRating>(
   neighbours: readonly ScoredTicket<TRating>[],
   teamCount: number,
   teamSize: number,
-): ScoredTicket<TRating>[] | undefined {
+): { readonly tickets: ScoredTicket<TRating>[]; readonly inspected: number } | undefined {
   const matchPlayers = teamCount * teamSize;
   const chosen = [anchor];
   let players = anchor.players.length;
-  for (const neighbour of neighbours) {
+  for (let i = 0; i < neighbours.length; i++) {
+    const neighbour = neighbours[i] as ScoredTicket<TRating>;
     const size = neighbour.players.length;
     if (players + size > matchPlayers) continue;
     chosen.push(neighbour);
     players += size;
     if (players === matchPlayers) {
-      if (
-        packsIntoTeams(
-          chosen.map((ticket) => ticket.players.length),
-          teamCount,
-          teamSize,
-        )
-      )
-        return chosen;
+      const sizes = chosen.map((ticket) => ticket.players.length);
+      if (packsIntoTeams(sizes, teamCount, teamSize)) return { tickets: chosen, inspected: i + 1 };
       chosen.pop();
       players -= size;
     }
   }
   return undefined;
+}
+
+/** A cached candidate: its teams (split chosen) and its evaluation, or a fill that cannot be split. */
+export type CachedCandidate<TRating> =
+  | { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation }
+  | 'unsplittable';
+
+/**
+ * Candidates by their set of tickets. A waiting ticket never changes, and the only criterion that
+ * changes with time (wait) does not depend on the split, so a candidate's split and evaluation stay
+ * valid while its tickets wait: re-judging it at a later time is arithmetic (`rejudge`). This is
+ * what keeps a tick over a large pool cheap: only new sets of tickets are split and scored.
+ */
+export class CandidateCache<TRating> {
+  private readonly byKey = new Map<string, CachedCandidate<TRating>>();
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  /** The cached candidate of these tickets, computing it with `build` on a miss. */
+  get(
+    tickets: readonly ScoredTicket<TRating>[],
+    build: () => CachedCandidate<TRating>,
+  ): CachedCandidate<TRating> {
+    let key: string;
+    if (tickets.length === 2) {
+      const a = (tickets[0] as ScoredTicket<TRating>).ticketId;
+      const b = (tickets[1] as ScoredTicket<TRating>).ticketId;
+      key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    } else {
+      key = tickets
+        .map((ticket) => ticket.ticketId)
+        .sort()
+        .join('\u0000');
+    }
+    let hit = this.byKey.get(key);
+    if (hit === undefined) {
+      // Entries of departed tickets are never hit again; dropping everything now and then bounds memory.
+      if (this.byKey.size >= this.limit) this.byKey.clear();
+      hit = build();
+      this.byKey.set(key, hit);
+    }
+    return hit;
+  }
+}
+
+/** A cached candidate judged at `nowMs` (quality re-scored for the wait, handshake re-run). */
+export function rejudge<TRating>(
+  context: CandidateContext<TRating>,
+  cached: { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation },
+  nowMs: number,
+): Proposal<TRating> {
+  const quality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
+  const evaluation =
+    quality === cached.evaluation.score ? cached.evaluation : { ...cached.evaluation, score: quality };
+  const verdict = context.handshake.judge(cached.match, quality, evaluation, context.minQualityOf, nowMs);
+  return {
+    match: cached.match,
+    evaluation,
+    objectiveValue: objectiveValue(context.objective, evaluation),
+    verdict,
+  };
 }

@@ -18,11 +18,13 @@ import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
 import type { RatingModel } from '../rating/types.ts';
 import {
+  CandidateCache,
   type CandidateContext,
   fillAround,
   isFormable,
   type Proposal,
   propose,
+  rejudge,
   splitIntoTeams,
 } from './candidates.ts';
 import type { Entry, PoolKey } from './entry.ts';
@@ -51,7 +53,7 @@ import { validateTicket } from './validate-ticket.ts';
 /** Finished tickets remembered for `status` (oldest forgotten first). */
 const FINISHED_MEMORY = 100_000;
 /** Default neighbours on each side of a ticket in continuous mode. */
-const DEFAULT_WINDOW = 8;
+const DEFAULT_WINDOW = 6;
 
 interface PendingMatch {
   readonly summary: MatchSummary;
@@ -101,6 +103,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly pending = new Map<string, PendingMatch>();
   private readonly finished = new Map<string, Finished>();
   private readonly recentWaits: RecentWaits;
+  private readonly cache = new CandidateCache<TRating>(1_000_000);
   private readonly window: number;
   private readonly gatherCount: number;
   private lastNowMs: number | undefined;
@@ -133,7 +136,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       this.config.mode.kind === 'continuous'
         ? (this.config.mode.candidateWindow ?? DEFAULT_WINDOW)
         : DEFAULT_WINDOW;
-    this.gatherCount = Math.max(2 * this.window, 3 * this.config.teams.count * this.config.teams.size);
+    // Pairs look at the 2 * window nearest; fills need a match's players plus slack for parties.
+    this.gatherCount = Math.max(2 * this.window, this.config.teams.count * this.config.teams.size + 4);
     this.context = {
       scorer: this.scorer,
       handshake: this.handshake,
@@ -346,6 +350,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       sleepUntilMs: -Infinity,
       dirty: true,
       takenAtTick: -1,
+      reach: this.gatherCount,
       best: undefined,
     };
     this.entries.set(input.ticketId, entry);
@@ -362,18 +367,23 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     this.markDirty(list, at);
   }
 
-  /** Takes an entry out of the sorted lists (proposed or gone) and wakes its neighbours. */
+  /**
+   * Takes an entry out of the sorted lists (proposed or gone). Its neighbours are not woken: a
+   * departure removes candidates but cannot make one pass; what it exposes at the edge of their
+   * windows is seen at their next wake-up (a threshold step) or the next arrival nearby.
+   */
   private unindex(entry: Entry<TRating>): void {
-    const list = this.poolList(entry.bucket);
-    const at = list.remove(entry);
+    this.poolList(entry.bucket).remove(entry);
     this.byAge.remove(entry);
-    if (at >= 0) this.markDirty(list, at);
   }
 
   private markDirty(list: SortedList<Entry<TRating>>, at: number): void {
     const from = Math.max(0, at - this.gatherCount);
     const to = Math.min(list.length, at + this.gatherCount + 1);
-    for (let i = from; i < to; i++) (list.items[i] as Entry<TRating>).dirty = true;
+    for (let i = from; i < to; i++) {
+      const other = list.items[i] as Entry<TRating>;
+      if (Math.abs(i - at) <= other.reach + 1) other.dirty = true;
+    }
   }
 
   private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
@@ -613,10 +623,21 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
         .slice(0, this.gatherCount);
     }
+    const judged = (tickets: ScoredTicket<TRating>[], split: () => ScoredTicket<TRating>[][] | undefined) => {
+      const cached = this.cache.get(tickets, () => {
+        const teams = split();
+        if (teams === undefined) return 'unsplittable';
+        const { match, evaluation } = propose(this.context, teams, nowMs);
+        return { match, evaluation };
+      });
+      if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
+    };
+    let reach = open.length > 0 ? this.gatherCount : 0;
     if (teamCount === 2 && entry.size === teamSize) {
+      reach = Math.max(reach, Math.min(near.length, 2 * this.window));
       for (const other of wide.slice(0, 2 * this.window)) {
         if (other.size === teamSize)
-          candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
+          judged([entry.scored, other.scored], () => [[entry.scored], [other.scored]]);
       }
     }
     if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
@@ -627,8 +648,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
           teamCount,
           teamSize,
         );
-        const teams = filled === undefined ? undefined : splitIntoTeams(this.context, filled, nowMs);
-        if (teams !== undefined) candidates.push(propose(this.context, teams, nowMs));
+        if (filled === undefined) {
+          reach = this.gatherCount;
+        } else {
+          reach = Math.max(reach, filled.inspected);
+          judged(filled.tickets, () => splitIntoTeams(this.context, filled.tickets, nowMs));
+        }
       }
     }
     let best: Proposal<TRating> | undefined;
@@ -648,6 +673,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         bestShown = candidate;
     }
     entry.dirty = false;
+    entry.reach = reach;
     if (best !== undefined) return best;
     entry.best =
       bestShown === undefined
@@ -700,6 +726,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
           aggregate: this.config.roundAggregate ?? 'mean',
           ...(this.clock === undefined ? {} : { clock: this.clock, budgetMs: mode.searchBudgetMs ?? 200 }),
           maxRestarts: 8,
+          ...(mode.searchMethod === undefined ? {} : { method: mode.searchMethod }),
         },
       );
       for (const proposal of proposals) {

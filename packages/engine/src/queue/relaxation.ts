@@ -42,17 +42,22 @@ export function waitUntilRelaxedTo(
   fromWaitMs: number,
   direction: RelaxDirection,
 ): number {
-  const reached = (value: number) => (direction === 'down' ? value <= target : value >= target);
-  if (reached(relaxedValue(relaxation, fromWaitMs, direction))) return fromWaitMs;
+  const down = direction === 'down';
+  const now = relaxedValue(relaxation, fromWaitMs, direction);
+  if (down ? now <= target : now >= target) return fromWaitMs;
   let best = Infinity;
   for (const step of relaxation.steps ?? []) {
-    if (step.afterMs > fromWaitMs && reached(step.value)) {
+    if (step.afterMs > fromWaitMs && (down ? step.value <= target : step.value >= target)) {
       best = Math.min(best, step.afterMs);
       break;
     }
   }
   const linear = relaxation.linear;
-  if (linear !== undefined && linear.perSecond > 0 && reached(linear.limit)) {
+  if (
+    linear !== undefined &&
+    linear.perSecond > 0 &&
+    (down ? linear.limit <= target : linear.limit >= target)
+  ) {
     const distance = Math.abs(relaxation.start - target);
     const wait = (linear.startAfterMs ?? 0) + (1000 * distance) / linear.perSecond;
     best = Math.min(best, Math.max(fromWaitMs, Math.ceil(wait)));

@@ -11,7 +11,7 @@ import { exactPairing } from '../matching/exact-pairing.ts';
 import { formMatches } from '../matching/team-formation/form-matches.ts';
 import { fillableMatchCount } from '../matching/team-formation/packing.ts';
 import type { RoundAggregate, ScoredTicket } from '../quality/types.ts';
-import { type CandidateContext, isFormable, type Proposal, propose } from './candidates.ts';
+import { type CandidateContext, isFormable, objectiveValue, type Proposal, propose } from './candidates.ts';
 
 /** Options of a round beyond the candidate context. */
 export interface RoundOptions {
@@ -20,6 +20,19 @@ export interface RoundOptions {
   readonly clock?: () => number;
   readonly budgetMs?: number;
   readonly maxRestarts: number;
+  readonly method?: 'restarts' | 'annealing';
+}
+
+/** The search's limits: the time budget when a clock is given, else a fixed amount of work. */
+function searchLimits(options: RoundOptions) {
+  const annealing = options.method === 'annealing';
+  if (options.clock !== undefined && options.budgetMs !== undefined) {
+    const timed = { clock: options.clock, budgetMs: options.budgetMs };
+    return annealing ? { ...timed, method: 'annealing' as const } : { ...timed, maxRestarts: 1_000_000 };
+  }
+  return annealing
+    ? { method: 'annealing' as const, maxIterations: 200_000 }
+    : { maxRestarts: options.maxRestarts };
 }
 
 /** True when every ticket is a whole team of a two-team queue: the round is a pairing. */
@@ -80,21 +93,19 @@ function formRound<TRating>(
     teamCount: context.teamCount,
     teamSize: context.teamSize,
     scoreMatch: (teams) => {
-      const proposal = propose(
-        context,
-        teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>)),
-        nowMs,
-      );
-      const value = Math.max(0, Math.min(1, proposal.objectiveValue));
+      // Hot path of the search: score only (the handshake runs once on the matches it returns).
+      const match = {
+        teams: teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>)),
+      };
+      const evaluation = context.scorer.evaluate(match, nowMs);
+      const value = Math.max(0, Math.min(1, objectiveValue(context.objective, evaluation)));
       // With a fairness floor, every fair match outranks every unfair one (a monotone map into [0, 1]).
       if (!hasFairnessFloor) return value;
-      return proposal.verdict.unfair ? value / 2 : 0.5 + value / 2;
+      return context.handshake.isUnfair(evaluation) ? value / 2 : 0.5 + value / 2;
     },
     random: context.random,
     aggregate: options.aggregate,
-    ...(options.clock !== undefined && options.budgetMs !== undefined
-      ? { clock: options.clock, budgetMs: options.budgetMs, maxRestarts: 1_000_000 }
-      : { maxRestarts: options.maxRestarts }),
+    ...searchLimits(options),
   });
   return formed.matches.map((match) =>
     propose(

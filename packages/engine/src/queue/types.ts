@@ -75,6 +75,8 @@ export interface RoundsMode {
   readonly maxWaitMs: number;
   /** Time budget of the team formation per round, ms (measured by the injected clock). Default 200. */
   readonly searchBudgetMs?: number;
+  /** Team formation's search: exchanges with restarts (default) or simulated annealing. */
+  readonly searchMethod?: 'restarts' | 'annealing';
 }
 
 export type QueueMode = ContinuousMode | RoundsMode;

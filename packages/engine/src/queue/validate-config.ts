@@ -172,6 +172,7 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'periodMs',
     'minPlayers',
     'searchBudgetMs',
+    'searchMethod',
   ]);
   const kind = oneOf(checker, mode['kind'], 'mode.kind', ['continuous', 'rounds']);
   if (kind === 'continuous') {
@@ -183,7 +184,17 @@ export function validateQueueConfig(value: unknown): QueueConfig {
       integer: true,
     });
   } else {
-    object(checker, mode, 'mode', ['kind', 'periodMs', 'minPlayers', 'maxWaitMs', 'searchBudgetMs']);
+    object(checker, mode, 'mode', [
+      'kind',
+      'periodMs',
+      'minPlayers',
+      'maxWaitMs',
+      'searchBudgetMs',
+      'searchMethod',
+    ]);
+    if (mode['searchMethod'] !== undefined) {
+      oneOf(checker, mode['searchMethod'], 'mode.searchMethod', ['restarts', 'annealing']);
+    }
     number(checker, mode['periodMs'], 'mode.periodMs', { min: 0, exclusiveMin: true });
     number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', { min: 0, exclusiveMin: true });
     optionalNumber(checker, mode['minPlayers'], 'mode.minPlayers', {

@@ -1,0 +1,118 @@
+/**
+ * Rounds mode through the queue (Awesomenauts): a pool of N players (parties of 1-3 for 3v3, 1-5 for
+ * 5v5, pings to four regions, NAT types) reaches the round's player count and one tick matches it.
+ * Reported: the tick's wall time (team formation runs under the queue's search budget, measured by
+ * the injected clock), the matches formed and the round's mean match quality; and, for reference, the
+ * same pool through a queue given a long budget (`--reference-ms`), with the gap between the two.
+ *
+ * Usage: node --import tsx bench/queue-rounds.ts [--players 100,300,1000] [--shapes 3v3,5v5]
+ *        [--budget-ms 800] [--reference-ms 60000] [--reference-only 300:3v3]
+ */
+
+import { performance } from 'node:perf_hooks';
+import { createElo, createMatchmaker, type QueueConfig, Random, type TicketInput } from '@matchd/engine';
+import { syntheticTickets } from '../packages/engine/src/queue/test-support/synthetic.ts';
+import type { EloRating } from '../packages/engine/src/rating/elo/k-policy.ts';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i] as string, process.argv[i + 1] as string);
+const playerCounts = (args.get('--players') ?? '100,300,1000').split(',').map(Number);
+const shapes = (args.get('--shapes') ?? '3v3,5v5').split(',');
+const budgetMs = Number(args.get('--budget-ms') ?? 800);
+const referenceMs = Number(args.get('--reference-ms') ?? 0);
+const referenceOnly = args.get('--reference-only');
+const method = (args.get('--method') ?? 'restarts') as 'restarts' | 'annealing';
+
+const elo = createElo();
+const regions = ['eu', 'na', 'sa', 'au'];
+
+function config(shape: string, players: number, searchBudgetMs: number): QueueConfig {
+  const size = shape === '5v5' ? 5 : 3;
+  return {
+    id: `rounds-${shape}`,
+    teams: { count: 2, size },
+    rating: { track: 'bench' },
+    criteria: [
+      { kind: 'team-skill-gap', weight: 3 },
+      { kind: 'player-skill-gap', weight: 2 },
+      { kind: 'premades', weight: 1 },
+      { kind: 'enemy-ping', weight: 3 },
+      { kind: 'hosts', weight: 1 },
+    ],
+    threshold: { start: 0 },
+    mode: {
+      kind: 'rounds',
+      periodMs: 120_000,
+      minPlayers: players,
+      maxWaitMs: 300_000,
+      searchBudgetMs,
+      searchMethod: method,
+    },
+  };
+}
+
+/** Tickets holding exactly `players` players (the last party trimmed to fit). */
+function pool(shape: string, players: number): TicketInput<EloRating>[] {
+  const all = syntheticTickets({
+    random: Random.fromSeed(players * 31 + shape.length),
+    count: players,
+    rating: (skill, games) => ({ rating: skill, games, streak: 0 }),
+    partySizeWeights: shape === '5v5' ? [10, 3, 2, 1, 1] : [6, 2, 1],
+    regions,
+    withNat: true,
+  });
+  const result: TicketInput<EloRating>[] = [];
+  let total = 0;
+  for (const ticket of all) {
+    if (total === players) break;
+    const room = players - total;
+    const kept =
+      ticket.players.length <= room ? ticket : { ...ticket, players: ticket.players.slice(0, room) };
+    result.push(kept);
+    total += kept.players.length;
+  }
+  return result;
+}
+
+function round(shape: string, players: number, searchBudgetMs: number) {
+  const mm = createMatchmaker({
+    config: config(shape, players, searchBudgetMs),
+    ratingModel: elo,
+    seed: 3,
+    clock: () => performance.now(),
+  });
+  for (const ticket of pool(shape, players)) mm.enqueue(ticket, 0);
+  const start = performance.now();
+  const matches = mm.tick(0).filter((effect) => effect.kind === 'matched');
+  const elapsedMs = performance.now() - start;
+  const quality =
+    matches.reduce((sum, effect) => sum + effect.match.quality, 0) / Math.max(1, matches.length);
+  const worst = Math.min(...matches.map((effect) => effect.match.quality));
+  return { elapsedMs, matches: matches.length, quality, worst };
+}
+
+console.log(
+  `node ${process.version}, ${new Date().toISOString()}, ${method}, budget ${budgetMs} ms, reference ${referenceMs} ms`,
+);
+console.log(
+  '| shape | players | round ms | matches | mean quality | worst match | reference mean quality (budget) | gap |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const shape of shapes) {
+  for (const players of playerCounts) {
+    const key = `${players}:${shape}`;
+    const result = round(shape, players, budgetMs);
+    let reference = '';
+    let gap = '';
+    if (referenceMs > 0 && (referenceOnly === undefined || referenceOnly === key)) {
+      const long = round(shape, players, referenceMs);
+      const best = Math.max(long.quality, result.quality);
+      reference = `${long.quality.toFixed(5)} (${(long.elapsedMs / 1000).toFixed(0)} s)`;
+      gap = `${((100 * (best - result.quality)) / best).toFixed(3)}%`;
+    }
+    console.log(
+      `| ${shape} | ${players} | ${result.elapsedMs.toFixed(0)} | ${result.matches} | ${result.quality.toFixed(5)} | ${result.worst.toFixed(3)} | ${reference} | ${gap} |`,
+    );
+  }
+}
