@@ -38,10 +38,10 @@ export interface Entry<TRating> {
   /** Continuous mode: its neighbourhood changed since its last evaluation. */
   dirty: boolean;
   /**
-   * Continuous mode: how many neighbours its candidates reached at the last evaluation; an arrival
-   * farther away in its bucket cannot change them, so it does not wake this ticket.
+   * Continuous mode: the skill distance its candidates reached at the last evaluation; an arrival
+   * farther away in skill cannot change them, so it does not wake this ticket.
    */
-  reach: number;
+  reachSkill: number;
   /** Continuous mode: last tick in which it was placed in a match (avoids double use). */
   takenAtTick: number;
   best: CandidateMemory<TRating> | undefined;

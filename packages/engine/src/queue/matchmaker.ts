@@ -350,7 +350,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       sleepUntilMs: -Infinity,
       dirty: true,
       takenAtTick: -1,
-      reach: this.gatherCount,
+      reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
     };
     this.entries.set(input.ticketId, entry);
@@ -380,9 +380,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private markDirty(list: SortedList<Entry<TRating>>, at: number): void {
     const from = Math.max(0, at - this.gatherCount);
     const to = Math.min(list.length, at + this.gatherCount + 1);
+    const skill = (list.items[at] as Entry<TRating>).scored.skill;
     for (let i = from; i < to; i++) {
       const other = list.items[i] as Entry<TRating>;
-      if (Math.abs(i - at) <= other.reach + 1) other.dirty = true;
+      if (Math.abs(other.scored.skill - skill) <= other.reachSkill) other.dirty = true;
     }
   }
 
@@ -632,13 +633,25 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       });
       if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
     };
-    let reach = open.length > 0 ? this.gatherCount : 0;
+    // How far in skill the candidates looked: a later arrival farther away cannot change them.
+    const distanceTo = (other: Entry<TRating> | undefined) =>
+      other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
+    let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
     if (teamCount === 2 && entry.size === teamSize) {
-      reach = Math.max(reach, Math.min(near.length, 2 * this.window));
-      for (const other of wide.slice(0, 2 * this.window)) {
-        if (other.size === teamSize)
-          judged([entry.scored, other.scored], () => [[entry.scored], [other.scored]]);
+      const considered = wide.slice(0, 2 * this.window);
+      // With the quality objective the nearest neighbours are the likely best: once three have been
+      // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
+      const stopEarly = this.objective.kind === 'quality';
+      let looked = 0;
+      for (const other of considered) {
+        if (other.size !== teamSize) continue;
+        judged([entry.scored, other.scored], () => [[entry.scored], [other.scored]]);
+        looked++;
+        reachSkill = Math.max(reachSkill, distanceTo(other));
+        if (stopEarly && looked >= 3 && candidates.some(isFormable)) break;
       }
+      if (considered.length < 2 * this.window && looked === considered.length)
+        reachSkill = Number.POSITIVE_INFINITY;
     }
     if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
@@ -649,9 +662,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
           teamSize,
         );
         if (filled === undefined) {
-          reach = this.gatherCount;
+          reachSkill = Number.POSITIVE_INFINITY;
         } else {
-          reach = Math.max(reach, filled.inspected);
+          reachSkill = Math.max(reachSkill, distanceTo(pool[filled.inspected - 1]));
           judged(filled.tickets, () => splitIntoTeams(this.context, filled.tickets, nowMs));
         }
       }
@@ -673,7 +686,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         bestShown = candidate;
     }
     entry.dirty = false;
-    entry.reach = reach;
+    entry.reachSkill = reachSkill;
     if (best !== undefined) return best;
     entry.best =
       bestShown === undefined
