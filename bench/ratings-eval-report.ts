@@ -30,6 +30,7 @@ interface JsonModel {
     predicted: number;
     observed: number;
   }[];
+  readonly tuning?: { readonly logLoss: number; readonly evaluations: number };
   readonly defaults?: {
     readonly params: Record<string, number | string>;
     readonly all: Summary;
@@ -66,16 +67,27 @@ for (const path of process.argv.slice(2)) {
       `scored on ${report.scored.from}..${report.scored.to - 1} (${report.scored.to - report.scored.from} matches).`,
   );
   console.log('');
+  const selected = [...report.models].sort(
+    (a, b) =>
+      (a.tuning?.logLoss ?? Number.POSITIVE_INFINITY) - (b.tuning?.logLoss ?? Number.POSITIVE_INFINITY),
+  )[0];
+  if (selected !== undefined) {
+    console.log(
+      `Model chosen on the tuning part alone (lowest tuning log-loss ${fixed(selected.tuning?.logLoss)}): ` +
+        `**${selected.model}**, log-loss **${fixed(selected.logLoss)}** on the scored part.`,
+    );
+    console.log('');
+  }
   console.log(
-    '| model | log-loss (tuned) | log-loss (defaults) | warm log-loss (tuned) | Brier | accuracy | tuned parameters |',
+    '| model | log-loss (tuned) | log-loss (defaults) | tuning-part log-loss | warm log-loss (tuned) | Brier | accuracy | tuned parameters |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const side =
       (row.sideLogOdds === undefined ? '' : `; learned side=${row.sideLogOdds.toFixed(3)}`) +
       (row.slope === undefined ? '' : `; learned slope=${row.slope.toFixed(3)}`);
     console.log(
-      `| ${row.model} | ${fixed(row.logLoss)} | ${fixed(row.defaults?.all.logLoss)} | ${fixed(row.warm.logLoss)} | ` +
+      `| ${row.model} | ${fixed(row.logLoss)} | ${fixed(row.defaults?.all.logLoss)} | ${fixed(row.tuning?.logLoss)} | ${fixed(row.warm.logLoss)} | ` +
         `${fixed(row.brier)} | ${fixed(row.accuracy)} | ${params(row.params)}${side} |`,
     );
   }
