@@ -110,3 +110,49 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && import.meta.url.includ
   }
   writeFileSync(out, toEdgeListText(generateInstance(kind, Number(size), Number(seed ?? 1))));
 }
+
+/**
+ * The same two kinds as a cost function over O(n) state, for pools too large for a matrix
+ * (a 10,000-ticket matrix would take 800 MB). Uniform costs come from a hash of (i, j, seed).
+ */
+export function generateCostFunction(
+  kind: InstanceKind,
+  size: number,
+  seed: number,
+): { readonly cost: (i: number, j: number) => number; readonly ratings: Float64Array | undefined } {
+  if (kind === 'uniform') {
+    const salt = Math.imul(seed, 0x9e3779b1);
+    const cost = (i: number, j: number): number => {
+      let h = Math.imul(i ^ salt, 0x85ebca6b) ^ Math.imul(j + 0x632be5ab, 0xc2b2ae35);
+      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+      h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+      return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
+    };
+    return { cost, ratings: undefined };
+  }
+  const churn = loadChurnTable();
+  const random = Random.fromSeed(seed * 1_000_003 + size);
+  const ratings = new Float64Array(size);
+  const mu = new Float64Array(size);
+  const phiSquared = new Float64Array(size);
+  const state = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    ratings[i] = random.normal(1500, 300);
+    const rd = random.uniform(40, 150);
+    mu[i] = (ratings[i]! - 1500) / GLICKO2_SCALE;
+    phiSquared[i] = (rd / GLICKO2_SCALE) ** 2;
+    state[i] = 3 * random.weightedIndex(HISTORY_WEIGHTS) + random.weightedIndex(HISTORY_WEIGHTS);
+  }
+  const decisive = 1 - DRAW_PROBABILITY;
+  const cost = (i: number, j: number): number => {
+    const ci = 3 * state[i]!;
+    const cj = 3 * state[j]!;
+    const p = glicko2Expected(mu[i]!, mu[j]!, glicko2G(Math.sqrt(phiSquared[i]! + phiSquared[j]!)));
+    return (
+      decisive * p * (churn[ci]! + churn[cj + 2]!) +
+      DRAW_PROBABILITY * (churn[ci + 1]! + churn[cj + 1]!) +
+      decisive * (1 - p) * (churn[ci + 2]! + churn[cj]!)
+    );
+  };
+  return { cost, ratings };
+}

@@ -59,6 +59,12 @@ test('raised vertex duals fail dual feasibility; a wrong total fails the primal 
   const report = verifyPairingCertificate(problem, { ...solved, duals: { ...solved.duals, vertexDuals } });
   assert.equal(report.ok, false);
   assert.ok(report.worstReducedCost < -0.5);
+  vertexDuals[1] = Number.NaN;
+  const notANumber = verifyPairingCertificate(problem, {
+    ...solved,
+    duals: { ...solved.duals, vertexDuals },
+  });
+  assert.ok(notANumber.violations.some((v) => v.includes('non-finite')));
   const wrongTotal = verifyPairingCertificate(problem, { ...solved, pairCost: solved.pairCost + 1 });
   assert.ok(wrongTotal.violations.some((v) => v.includes('pairCost')));
 });

@@ -73,25 +73,31 @@ export function verifyPairingCertificate(
 
   const laminarProblem = checkBlossoms(n, duals.blossoms, mate, fail, tol);
   if (laminarProblem) return report();
-  const chains = new BlossomChains(n, duals.blossoms);
   const y = duals.vertexDuals;
+  // NaN compares false with everything, so non-finite duals must be rejected explicitly.
+  for (let v = 0; v < n; v++) if (!Number.isFinite(y[v])) fail(`vertex ${v} has a non-finite dual ${y[v]}`);
+  for (const [b, blossom] of duals.blossoms.entries()) {
+    if (!Number.isFinite(blossom.dual)) fail(`blossom ${b} has a non-finite dual ${blossom.dual}`);
+  }
+  if (violations.length > 0) return report();
+  const chains = new BlossomChains(n, duals.blossoms);
   let primal = 0;
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const cost = augmentedCost(prepared, i, j);
       const rc = cost - y[i]! - y[j]! + chains.common(i, j);
       if (rc < worstReducedCost) worstReducedCost = rc;
-      if (rc < -tol) fail(`pair (${i}, ${j}) has reduced cost ${rc} < -${tol}`);
+      if (!(rc >= -tol)) fail(`pair (${i}, ${j}) has reduced cost ${rc} < -${tol}`);
       if (mate[i] === j) {
         primal += cost;
-        if (Math.abs(rc) > tol) fail(`matched pair (${i}, ${j}) is not tight: reduced cost ${rc}`);
+        if (!(Math.abs(rc) <= tol)) fail(`matched pair (${i}, ${j}) is not tight: reduced cost ${rc}`);
       }
     }
   }
   let dualObjective = 0;
   for (let v = 0; v < n; v++) dualObjective += y[v]!;
   for (const blossom of duals.blossoms) dualObjective -= (blossom.dual * (blossom.members.length - 1)) / 2;
-  if (Math.abs(primal - dualObjective) > (n / 2 + 1) * tol) {
+  if (!(Math.abs(primal - dualObjective) <= (n / 2 + 1) * tol)) {
     fail(`primal cost ${primal} and dual objective ${dualObjective} differ`);
   }
   return report();

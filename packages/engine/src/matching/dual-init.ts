@@ -2,9 +2,9 @@
  * Greedy dual jump-start for the blossom algorithm (the "greedy initialisation" of Kolmogorov's
  * Blossom V, section 5.1): feasible vertex duals, each free vertex raised until one of its edges is
  * tight, and a matching grown greedily on tight edges. Most vertices leave here matched, so the
- * O(n + m)-per-augmentation blossom stages run only for the rest. With a `guess` (the duals of a
- * previous solve on fewer edges) the duals are first lowered just enough to be feasible again, and
- * the previous matching is kept on the edges that are still tight: a warm start for re-solves.
+ * O(n + m)-per-augmentation blossom stages run only for the rest. With a `guess` (duals feasible for
+ * a larger graph, or nearly feasible) the duals are first lowered just enough to be feasible here.
+ * The fractional start (fractional-start.ts) is better and used first; this is its fallback.
  */
 
 /** Edges (i, j, cost) of a graph on `vertexCount` vertices. */
@@ -22,13 +22,13 @@ export interface JumpStart {
 }
 
 /**
- * Computes a jump-start. `guess` are duals to start from (made feasible), `previousMate` a matching
- * by vertex to keep where its edges are present and tight; `tightness` is the slack treated as zero.
+ * Computes a jump-start. `guess` are duals to start from (made feasible); `tightness` is the slack
+ * treated as zero.
  */
 export function greedyJumpStart(
   graph: CostedEdges,
   tightness: number,
-  warm?: { readonly guess: Float64Array; readonly previousMate?: Int32Array | undefined },
+  warm?: { readonly guess: Float64Array },
 ): JumpStart {
   const n = graph.vertexCount;
   const { edgeFrom, edgeTo, edgeCost } = graph;
@@ -73,21 +73,6 @@ export function greedyJumpStart(
   }
 
   const mateEdge = new Int32Array(n).fill(-1);
-  const previousMate = warm?.previousMate;
-  if (previousMate) {
-    for (let v = 0; v < n; v++) {
-      const w = previousMate[v]!;
-      if (w <= v || mateEdge[v] !== -1 || mateEdge[w] !== -1) continue;
-      for (let q = start[v]!; q < start[v + 1]!; q++) {
-        const k = adjacentEdge[q]!;
-        if (other(k, v) === w && edgeCost[k]! - y[v]! - y[w]! <= tightness) {
-          mateEdge[v] = k;
-          mateEdge[w] = k;
-          break;
-        }
-      }
-    }
-  }
   for (let v = 0; v < n; v++) {
     if (mateEdge[v] !== -1) continue;
     // Raise y_v to its tightest edge, then match along a tight edge to a free vertex if there is one.

@@ -13,7 +13,7 @@ import { solveBlossom } from './blossom-solver.ts';
 import { buildCandidates } from './candidates.ts';
 import { greedyJumpStart } from './dual-init.ts';
 import { EdgeSet } from './edge-set.ts';
-import { fractionalJumpStart } from './fractional-start.ts';
+import { type AssignmentState, fractionalJumpStart } from './fractional-start.ts';
 import { augmentedCost, type PreparedProblem, preparePairingProblem, rawCost } from './prepared-problem.ts';
 import { BlossomChains, findViolations } from './pricing.ts';
 import type { ExactPairing, ExactPairingOptions, PairingProblem } from './types.ts';
@@ -85,6 +85,7 @@ function solveDense(problem: PreparedProblem): Solved {
   const edges = new EdgeSet(n);
   for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) edges.add(i, j, augmentedCost(problem, i, j));
   const graph = edges.toCostedEdges();
+  // The greedy start only stands in if the relaxation fails, which a complete graph never does.
   const start = fractionalJumpStart(graph) ?? greedyJumpStart(graph, tightness(problem));
   const out = solveBlossom({ ...graph, initialDuals: start.duals, initialMatchedEdges: start.matchedEdges });
   requirePerfect(out.mate);
@@ -100,14 +101,16 @@ function solveSparse(
   const { edges, duals } = buildCandidates(problem, perTicket, sortKeys);
   const absoluteTolerance = problem.tolerance * problem.costScale;
   const perRow = Math.max(2, Math.ceil(perTicket / 3));
-  let warm: { guess: Float64Array; previousMate?: Int32Array } = { guess: duals };
   let solves = 0;
   let augmentations = 0;
+  let assignment: AssignmentState | undefined;
   for (;;) {
     const graph = edges.toCostedEdges();
-    const start =
-      (solves === 0 ? fractionalJumpStart(graph) : undefined) ??
-      greedyJumpStart(graph, tightness(problem), warm);
+    // Each round re-solves the relaxation from the previous assignment (only rows touched by the new
+    // pairs move), then the blossom algorithm has one free vertex per odd cycle left to match.
+    const fractional = fractionalJumpStart(graph, assignment);
+    if (fractional) assignment = fractional.assignment;
+    const start = fractional ?? greedyJumpStart(graph, tightness(problem), { guess: duals });
     const out = solveBlossom({
       ...graph,
       initialDuals: start.duals,
@@ -122,22 +125,7 @@ function solveSparse(
     for (const v of violations) if (edges.add(v.i, v.j, v.cost)) added++;
     // No new pair means every violation is rounding noise on a pair already solved: stop here.
     if (added === 0) return { ...out, augmentations, edgesSolved: graph.edgeFrom.length, solves };
-    warm = { guess: withoutBlossoms(out.vertexDuals, out.blossoms), previousMate: out.mate };
   }
-}
-
-/**
- * Vertex duals with every blossom dissolved: y_v - sum of z_B / 2 over the blossoms containing v keeps
- * every edge inside a blossom exactly as tight as before and only loosens edges leaving it, so the warm
- * start loses one matched edge per blossom (the one at its base) instead of most of the matching.
- */
-function withoutBlossoms(
-  y: Float64Array,
-  blossoms: ReadonlyArray<{ members: number[]; dual: number }>,
-): Float64Array {
-  const adjusted = y.slice();
-  for (const { members, dual } of blossoms) for (const v of members) adjusted[v] = adjusted[v]! - dual / 2;
-  return adjusted;
 }
 
 function requirePerfect(mate: Int32Array): void {

@@ -12,8 +12,24 @@
 
 import type { CostedEdges, JumpStart } from './dual-init.ts';
 
-/** Runs the fractional start; returns undefined if the graph has no perfect assignment. */
-export function fractionalJumpStart(graph: CostedEdges): JumpStart | undefined {
+/** An optimal assignment with its potentials, kept to warm-start the next solve on more edges. */
+export interface AssignmentState {
+  readonly rowDuals: Float64Array;
+  readonly columnDuals: Float64Array;
+  readonly columnOf: Int32Array;
+}
+
+/** A jump-start plus the assignment it came from. */
+export interface FractionalStart extends JumpStart {
+  readonly assignment: AssignmentState;
+}
+
+/**
+ * Runs the fractional start; returns undefined if the graph has no perfect assignment. With `warm`
+ * (the assignment of a previous solve on a subset of these edges), rows whose new arcs have negative
+ * reduced cost lower their potential and give up their column; only those rows are re-augmented.
+ */
+export function fractionalJumpStart(graph: CostedEdges, warm?: AssignmentState): FractionalStart | undefined {
   const n = graph.vertexCount;
   const { edgeFrom, edgeTo, edgeCost } = graph;
   const m = edgeFrom.length;
@@ -40,27 +56,18 @@ export function fractionalJumpStart(graph: CostedEdges): JumpStart | undefined {
     arcCost[q] = edgeCost[k]!;
     arcEdge[q] = k;
   }
-  const u = new Float64Array(n);
-  const v = new Float64Array(n);
-  const columnOf = new Int32Array(n).fill(-1);
+  const u = warm ? warm.rowDuals.slice() : new Float64Array(n);
+  const v = warm ? warm.columnDuals.slice() : new Float64Array(n);
+  const columnOf = warm ? warm.columnOf.slice() : new Int32Array(n).fill(-1);
   const rowOf = new Int32Array(n).fill(-1);
-  // Greedy start: u_i = cheapest arc of row i; assign along zero reduced cost to a free column.
-  for (let i = 0; i < n; i++) {
-    let least = Number.POSITIVE_INFINITY;
-    for (let q = start[i]!; q < start[i + 1]!; q++) if (arcCost[q]! < least) least = arcCost[q]!;
-    let choice = -1;
-    for (let q = start[i]!; q < start[i + 1]! && choice === -1; q++) {
-      if (arcCost[q] === least && rowOf[arcColumn[q]!] === -1) choice = q;
-    }
-    if (least === Number.POSITIVE_INFINITY) return undefined;
-    u[i] = least;
-    if (choice === -1) continue;
-    const j = arcColumn[choice]!;
-    if (rowOf[j] === -1) {
-      rowOf[j] = i;
-      columnOf[i] = j;
-    }
+  const arrays = { n, start, arcColumn, arcCost, u, v, columnOf, rowOf };
+  if (warm) {
+    for (let i = 0; i < n; i++) if (columnOf[i] !== -1) rowOf[columnOf[i]!] = i;
+    repairAssignment(arrays);
+  } else {
+    greedyAssignment(arrays);
   }
+  augmentingRowReduction(arrays);
   const dist = new Float64Array(n).fill(Number.POSITIVE_INFINITY);
   const predRow = new Int32Array(n);
   const done = new Uint8Array(n);
@@ -130,7 +137,124 @@ export function fractionalJumpStart(graph: CostedEdges): JumpStart | undefined {
       done[t] = 0;
     }
   }
-  return matchingFromPermutation(n, columnOf, u, v, start, arcColumn, arcEdge);
+  for (let i = 0; i < n; i++) if (!Number.isFinite(u[i]!) || !Number.isFinite(v[i]!)) return undefined;
+  const jump = matchingFromPermutation(n, columnOf, u, v, start, arcColumn, arcEdge);
+  return { ...jump, assignment: { rowDuals: u, columnDuals: v, columnOf } };
+}
+
+interface AssignmentArrays {
+  readonly n: number;
+  readonly start: Int32Array;
+  readonly arcColumn: Int32Array;
+  readonly arcCost: Float64Array;
+  readonly u: Float64Array;
+  readonly v: Float64Array;
+  readonly columnOf: Int32Array;
+  readonly rowOf: Int32Array;
+}
+
+/** Greedy start: u_i = cheapest arc of row i; assign along a zero reduced cost arc to a free column. */
+function greedyAssignment(a: AssignmentArrays): void {
+  const { n, start, arcColumn, arcCost, u, columnOf, rowOf } = a;
+  for (let i = 0; i < n; i++) {
+    let least = Number.POSITIVE_INFINITY;
+    for (let q = start[i]!; q < start[i + 1]!; q++) if (arcCost[q]! < least) least = arcCost[q]!;
+    u[i] = Number.isFinite(least) ? least : 0;
+    for (let q = start[i]!; q < start[i + 1]!; q++) {
+      const j = arcColumn[q]!;
+      if (arcCost[q] === least && rowOf[j] === -1) {
+        rowOf[j] = i;
+        columnOf[i] = j;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Jonker and Volgenant's augmenting row reduction (an auction step): a free row takes its cheapest
+ * column at the column's price v, raising that price (lowering v) by the margin to its second best,
+ * and evicts the column's previous row, which then bids in turn. Every assigned row keeps a column of
+ * least c_ij - v_j, so u_i = that least value leaves all reduced costs >= 0 with assigned arcs tight.
+ * Cheap where Dijkstra would be slow: many rows wanting the same few columns. Bounded to a few
+ * bids per row; rows still free go to the shortest-path phase.
+ */
+function augmentingRowReduction(a: AssignmentArrays): void {
+  const { n, start, arcColumn, arcCost, u, v, columnOf, rowOf } = a;
+  const free: number[] = [];
+  for (let i = 0; i < n; i++) if (columnOf[i] === -1) free.push(i);
+  let budget = 4 * n;
+  while (free.length > 0 && budget-- > 0) {
+    const i = free.pop()!;
+    let best = Number.POSITIVE_INFINITY;
+    let second = Number.POSITIVE_INFINITY;
+    let bestColumn = -1;
+    let secondColumn = -1;
+    for (let q = start[i]!; q < start[i + 1]!; q++) {
+      const j = arcColumn[q]!;
+      const reduced = arcCost[q]! - v[j]!;
+      if (reduced < second) {
+        if (reduced < best) {
+          second = best;
+          secondColumn = bestColumn;
+          best = reduced;
+          bestColumn = j;
+        } else if (j !== bestColumn) {
+          second = reduced;
+          secondColumn = j;
+        }
+      }
+    }
+    if (bestColumn === -1) {
+      free.push(i);
+      break;
+    }
+    let column = bestColumn;
+    if (best < second && second !== Number.POSITIVE_INFINITY) {
+      // Take the best column at a price that leaves this row indifferent to its second best.
+      v[column] = v[column]! - (second - best);
+    } else if (rowOf[column] !== -1 && secondColumn !== -1) {
+      // A tie: prefer the tied column that does not evict anyone.
+      if (rowOf[secondColumn] === -1) column = secondColumn;
+    }
+    const evicted = rowOf[column]!;
+    rowOf[column] = i;
+    columnOf[i] = column;
+    if (evicted !== -1) {
+      columnOf[evicted] = -1;
+      free.push(evicted);
+    }
+  }
+  // Row potentials: each row's least reduced price; assigned rows sit at it.
+  for (let i = 0; i < n; i++) {
+    let least = Number.POSITIVE_INFINITY;
+    for (let q = start[i]!; q < start[i + 1]!; q++) {
+      const reduced = arcCost[q]! - v[arcColumn[q]!]!;
+      if (reduced < least) least = reduced;
+    }
+    u[i] = Number.isFinite(least) ? least : 0;
+  }
+}
+
+/** Restores reduced costs >= 0 after arcs were added: lower u_i, and free row i if its arc loosened. */
+function repairAssignment(a: AssignmentArrays): void {
+  const { n, start, arcColumn, arcCost, u, v, columnOf, rowOf } = a;
+  for (let i = 0; i < n; i++) {
+    let least = Number.POSITIVE_INFINITY;
+    let assignedRc = Number.POSITIVE_INFINITY;
+    for (let q = start[i]!; q < start[i + 1]!; q++) {
+      const rc = arcCost[q]! - u[i]! - v[arcColumn[q]!]!;
+      if (rc < least) least = rc;
+      if (arcColumn[q] === columnOf[i]) assignedRc = rc;
+    }
+    if (least >= 0) continue;
+    u[i] = u[i]! + least;
+    // The assigned arc stays only if it was (one of) the most violated, i.e. is tight again.
+    if (columnOf[i] !== -1 && assignedRc - least > 1e-12 * (1 + Math.abs(u[i]!))) {
+      rowOf[columnOf[i]!] = -1;
+      columnOf[i] = -1;
+    }
+  }
 }
 
 /** Duals y = (u + v) / 2 and, per cycle of the permutation, every other arc as a matched edge. */
