@@ -204,7 +204,8 @@ function trueSkillContenders(): Contender[] {
 }
 
 function glickoContenders(): Contender[] {
-  const ours = createGlicko2();
+  const composite = createGlicko2();
+  const pairwise = createGlicko2({ teamReduction: 'pairwise' });
   return [
     {
       family: 'Glicko-2',
@@ -234,7 +235,7 @@ function glickoContenders(): Contender[] {
     },
     {
       family: 'Glicko-2',
-      name: 'matchd Glicko-2',
+      name: 'matchd Glicko-2 (composite)',
       peer: 'glicko2 (npm)',
       aim: 3,
       prepare: (matches) => {
@@ -250,7 +251,31 @@ function glickoContenders(): Contender[] {
           let sum = 0;
           for (let i = 0; i < updates; i++) {
             const m = input[i % input.length] as (typeof input)[number];
-            sum += ours.update(m.match, m.result)[0]?.[0]?.rating ?? 0;
+            sum += composite.update(m.match, m.result)[0]?.[0]?.rating ?? 0;
+          }
+          return sum;
+        };
+      },
+    },
+    {
+      family: 'Glicko-2',
+      name: 'matchd Glicko-2 (pairwise: same games as npm)',
+      peer: 'glicko2 (npm)',
+      aim: 3,
+      prepare: (matches) => {
+        const input = matches.map((m) => ({
+          match: {
+            teams: m.players.map((team) =>
+              team.map((p) => ({ rating: p.rating, rd: p.rd, volatility: p.volatility })),
+            ),
+          },
+          result: { ranks: m.ranks },
+        }));
+        return (updates) => {
+          let sum = 0;
+          for (let i = 0; i < updates; i++) {
+            const m = input[i % input.length] as (typeof input)[number];
+            sum += pairwise.update(m.match, m.result)[0]?.[0]?.rating ?? 0;
           }
           return sum;
         };
