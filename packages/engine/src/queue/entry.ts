@@ -31,6 +31,8 @@ export interface Entry<TRating> {
   readonly bucket: string;
   readonly size: number;
   state: 'searching' | 'proposed';
+  /** In the sorted lists (searching and not yet taken); false once proposed or gone. */
+  listed: boolean;
   /** Match id while proposed. */
   matchId: string | undefined;
   /** Continuous mode: nothing can change for this ticket before this time unless it is dirty. */

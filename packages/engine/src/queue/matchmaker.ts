@@ -99,7 +99,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly entries = new Map<string, Entry<TRating>>();
   private readonly playerTicket = new Map<string, string>();
   private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
-  private readonly byAge = new SortedList<Entry<TRating>>((entry) => entry.scored.enqueuedAtMs);
+  private readonly byAge = new SortedList<Entry<TRating>>(
+    (entry) => entry.scored.enqueuedAtMs,
+    (entry) => entry.listed,
+  );
   private readonly pending = new Map<string, PendingMatch>();
   private readonly finished = new Map<string, Finished>();
   private readonly recentWaits: RecentWaits;
@@ -319,7 +322,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private poolList(bucket: string): SortedList<Entry<TRating>> {
     let list = this.bySkill.get(bucket);
     if (list === undefined) {
-      list = new SortedList<Entry<TRating>>((entry) => entry.scored.skill);
+      list = new SortedList<Entry<TRating>>(
+        (entry) => entry.scored.skill,
+        (entry) => entry.listed,
+      );
       this.bySkill.set(bucket, list);
     }
     return list;
@@ -346,6 +352,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       bucket: `${pool}|${home ?? ''}`,
       size: input.players.length,
       state: 'searching',
+      listed: false,
       matchId: undefined,
       sleepUntilMs: -Infinity,
       dirty: true,
@@ -362,8 +369,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** Puts a searching entry into the sorted lists and wakes its neighbours. */
   private index(entry: Entry<TRating>): void {
     const list = this.poolList(entry.bucket);
+    // Insert compacts first, while this entry still counts as dead (it may be physically present).
     const at = list.insert(entry);
     this.byAge.insert(entry);
+    entry.listed = true;
     this.markDirty(list, at);
   }
 
@@ -373,8 +382,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    * windows is seen at their next wake-up (a threshold step) or the next arrival nearby.
    */
   private unindex(entry: Entry<TRating>): void {
-    this.poolList(entry.bucket).remove(entry);
-    this.byAge.remove(entry);
+    if (!entry.listed) return;
+    entry.listed = false;
+    this.poolList(entry.bucket).markRemoved();
+    this.byAge.markRemoved();
   }
 
   private markDirty(list: SortedList<Entry<TRating>>, at: number): void {
@@ -532,9 +543,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private expire(nowMs: number, effects: MatchmakerEffect[]): void {
     const limit = this.config.expireAfterMs;
     if (limit === undefined) return;
-    // byAge is oldest first: stop at the first ticket that has not expired.
-    while (this.byAge.length > 0) {
-      const oldest = this.byAge.items[0] as Entry<TRating>;
+    // byAge is oldest first: stop at the first live ticket that has not expired.
+    for (const oldest of this.byAge.items.slice()) {
+      if (!oldest.listed) continue;
       const waitMs = nowMs - oldest.scored.enqueuedAtMs;
       if (waitMs < limit) break;
       this.removeEntry(oldest, 'expired', nowMs);
@@ -545,9 +556,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   // ---- continuous mode --------------------------------------------------------------------------
 
   private continuousPass(nowMs: number, effects: MatchmakerEffect[]): void {
+    this.byAge.compact();
     const order = this.byAge.items.slice();
     for (const entry of order) {
-      if (entry.state !== 'searching' || entry.takenAtTick === this.tickCounter) continue;
+      if (!entry.listed || entry.takenAtTick === this.tickCounter) continue;
       if (!this.entries.has(entry.input.ticketId)) continue;
       if (!entry.dirty && nowMs < entry.sleepUntilMs) continue;
       const best = this.bestProposalFor(entry, nowMs);
@@ -562,8 +574,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     const result: Entry<TRating>[] = [];
     let left = at - 1;
     let right = list.items[at] === entry ? at + 1 : at;
-    const free = (other: Entry<TRating>) =>
-      other.state === 'searching' && other.takenAtTick !== this.tickCounter;
+    const free = (other: Entry<TRating>) => other.listed && other.takenAtTick !== this.tickCounter;
     while (result.length < count && (left >= 0 || right < list.length)) {
       const l = left >= 0 ? (list.items[left] as Entry<TRating>) : undefined;
       const r = right < list.length ? (list.items[right] as Entry<TRating>) : undefined;
@@ -593,7 +604,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       if (region === entry.home) continue;
       const bucket = `${entry.pool}|${region}`;
       const list = this.bySkill.get(bucket);
-      if (list === undefined || list.length === 0) continue;
+      if (list === undefined || list.liveCount === 0) continue;
       const ping = this.handshake.ticketPingMs(entry.scored, region);
       if (overdue || ping <= limit) {
         open.push(bucket);
@@ -625,13 +636,15 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         .slice(0, this.gatherCount);
     }
     const judged = (tickets: ScoredTicket<TRating>[], split: () => ScoredTicket<TRating>[][] | undefined) => {
+      let fresh: Proposal<TRating> | undefined;
       const cached = this.cache.get(tickets, () => {
         const teams = split();
         if (teams === undefined) return 'unsplittable';
-        const { match, evaluation } = propose(this.context, teams, nowMs);
-        return { match, evaluation };
+        fresh = propose(this.context, teams, nowMs);
+        return { match: fresh.match, evaluation: fresh.evaluation };
       });
-      if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
+      if (fresh !== undefined) candidates.push(fresh);
+      else if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
     };
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     const distanceTo = (other: Entry<TRating> | undefined) =>
@@ -711,13 +724,14 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     if (mode.kind !== 'rounds') return Infinity;
     const base = this.lastRoundMs ?? this.roundClockStartMs ?? 0;
     let next = base + mode.periodMs;
-    const oldest = this.byAge.items[0];
+    const oldest = this.byAge.firstLive();
     if (oldest !== undefined) next = Math.min(next, oldest.scored.enqueuedAtMs + mode.maxWaitMs);
     return next;
   }
 
   private maybeRunRound(nowMs: number, effects: MatchmakerEffect[]): void {
     const mode = this.config.mode;
+    this.byAge.compact();
     if (mode.kind !== 'rounds' || this.byAge.length === 0) return;
     let waitingPlayers = 0;
     for (const entry of this.byAge.items) waitingPlayers += entry.size;
@@ -729,7 +743,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       const entries = [...this.bySkill]
         .filter(([bucket]) => bucket.startsWith(`${pool}|`))
         .flatMap(([, list]) => list.items)
-        .filter((entry) => entry.state === 'searching');
+        .filter((entry) => entry.listed);
       if (entries.length === 0) continue;
       const proposals = runRound(
         this.context,

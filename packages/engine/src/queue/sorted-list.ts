@@ -1,7 +1,8 @@
 /**
- * An array kept sorted by a numeric key with a tie-breaking sequence number, with binary-search
- * insert and remove (O(log n) search, one memmove). The continuous tick walks it around a ticket to
- * find neighbours in skill order, and walks the age-sorted list oldest first.
+ * An array kept sorted by a numeric key with a tie-breaking sequence number. Inserts use binary
+ * search; removals are lazy (the caller marks the item dead, the list counts it and compacts in one
+ * pass before the next insert or on demand), because a tick that forms thousands of matches would
+ * otherwise pay one memmove of the whole array per departure. Readers skip dead items.
  */
 
 /** An item with a stable sequence number (unique per item). */
@@ -10,15 +11,24 @@ export interface Sequenced {
 }
 
 export class SortedList<T extends Sequenced> {
-  readonly items: T[] = [];
+  items: T[] = [];
+  private dead = 0;
   private readonly keyOf: (item: T) => number;
+  private readonly isLive: (item: T) => boolean;
 
-  constructor(keyOf: (item: T) => number) {
+  constructor(keyOf: (item: T) => number, isLive: (item: T) => boolean) {
     this.keyOf = keyOf;
+    this.isLive = isLive;
   }
 
+  /** Physical length (dead items included until compaction). */
   get length(): number {
     return this.items.length;
+  }
+
+  /** Live items. */
+  get liveCount(): number {
+    return this.items.length - this.dead;
   }
 
   /** Index where `item` is or would be. */
@@ -36,18 +46,29 @@ export class SortedList<T extends Sequenced> {
     return low;
   }
 
-  /** Inserts `item`; returns its index. */
+  /** Inserts a live `item` that is not in the list (dead copies are compacted away first). */
   insert(item: T): number {
+    this.compact();
     const index = this.indexOf(item);
     this.items.splice(index, 0, item);
     return index;
   }
 
-  /** Removes `item` if present; returns the index it had, or -1. */
-  remove(item: T): number {
-    const index = this.indexOf(item);
-    if (this.items[index] !== item) return -1;
-    this.items.splice(index, 1);
-    return index;
+  /** Records that an item of the list has died (the caller made `isLive` false for it). */
+  markRemoved(): void {
+    this.dead++;
+  }
+
+  /** Drops dead items in one pass. */
+  compact(): void {
+    if (this.dead === 0) return;
+    this.items = this.items.filter(this.isLive);
+    this.dead = 0;
+  }
+
+  /** The first live item, if any. */
+  firstLive(): T | undefined {
+    for (const item of this.items) if (this.isLive(item)) return item;
+    return undefined;
   }
 }
