@@ -37,6 +37,8 @@ export interface Entry<TRating> {
   matchId: string | undefined;
   /** Continuous mode: nothing can change for this ticket before this time unless it is dirty. */
   sleepUntilMs: number;
+  /** Bumped at every new sleep, so that stale wake-ups in the heap are ignored. */
+  sleepVersion: number;
   /** Continuous mode: its neighbourhood changed since its last evaluation. */
   dirty: boolean;
   /**

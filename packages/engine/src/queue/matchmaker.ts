@@ -6,8 +6,8 @@
  * Continuous mode (FlexMatch, Heroes of the Storm, DomiNations' World War): every tick walks the pool
  * longest-waiting first; each ticket proposes candidates from its neighbours in skill order and forms
  * the best one that passes the handshake. A ticket whose candidates all failed sleeps until the
- * earliest time its thresholds could let one pass, unless its neighbourhood changes (it is marked
- * dirty), so a quiet pool costs a cheap scan per tick. Rounds mode (Awesomenauts) matches the whole
+ * earliest time its thresholds could let one pass (a wake-up heap), unless an arrival enters its
+ * candidate window (it is marked dirty), so a tick costs what changed, not the size of the pool. Rounds mode (Awesomenauts) matches the whole
  * pool at scheduled times (see rounds.ts).
  */
 
@@ -49,6 +49,7 @@ import type {
 } from './types.ts';
 import { validateQueueConfig } from './validate-config.ts';
 import { validateTicket } from './validate-ticket.ts';
+import { WakeHeap } from './wake-heap.ts';
 
 /** Finished tickets remembered for `status` (oldest forgotten first). */
 const FINISHED_MEMORY = 100_000;
@@ -107,6 +108,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly finished = new Map<string, Finished>();
   private readonly recentWaits: RecentWaits;
   private readonly cache = new CandidateCache<TRating>(1_000_000);
+  private readonly dirtySet = new Set<Entry<TRating>>();
+  private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
   private readonly window: number;
   private readonly gatherCount: number;
   private lastNowMs: number | undefined;
@@ -355,6 +358,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       listed: false,
       matchId: undefined,
       sleepUntilMs: -Infinity,
+      sleepVersion: 0,
       dirty: true,
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
@@ -394,7 +398,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     const skill = (list.items[at] as Entry<TRating>).scored.skill;
     for (let i = from; i < to; i++) {
       const other = list.items[i] as Entry<TRating>;
-      if (Math.abs(other.scored.skill - skill) <= other.reachSkill) other.dirty = true;
+      if (Math.abs(other.scored.skill - skill) <= other.reachSkill) {
+        other.dirty = true;
+        if (this.config.mode.kind === 'continuous') this.dirtySet.add(other);
+      }
     }
   }
 
@@ -555,9 +562,17 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   // ---- continuous mode --------------------------------------------------------------------------
 
+  /**
+   * One continuous pass: the tickets an arrival woke and those whose wake-up time has come, longest
+   * waiting first. Every other ticket is asleep: nothing it could be matched in has changed.
+   */
   private continuousPass(nowMs: number, effects: MatchmakerEffect[]): void {
-    this.byAge.compact();
-    const order = this.byAge.items.slice();
+    const due = new Set(this.dirtySet);
+    this.dirtySet.clear();
+    for (const slot of this.wakeHeap.popDue(nowMs)) {
+      if (slot.version === slot.item.sleepVersion) due.add(slot.item);
+    }
+    const order = [...due].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
     for (const entry of order) {
       if (!entry.listed || entry.takenAtTick === this.tickCounter) continue;
       if (!this.entries.has(entry.input.ticketId)) continue;
@@ -713,6 +728,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     // Past the maximum wait it takes any match, so it must look again as soon as one exists.
     const overdueAt = entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
     entry.sleepUntilMs = Math.max(nowMs + 1, Math.min(wakeMs, candidates.length > 0 ? overdueAt : Infinity));
+    entry.sleepVersion++;
+    if (entry.sleepUntilMs !== Number.POSITIVE_INFINITY) {
+      this.wakeHeap.push(entry.sleepUntilMs, entry, entry.sleepVersion);
+    }
     return undefined;
   }
 
