@@ -62,6 +62,20 @@ for (const path of process.argv.slice(2)) {
   const rows = [...report.models].sort((a, b) => a.logLoss - b.logLoss);
   console.log(`### ${report.file}`);
   console.log('');
+  if (report.scored.from === 0) {
+    // An untuned run: default parameters, every match scored (the datasets README's protocol).
+    console.log(`${report.format}, ${report.matches} matches, default parameters, every match scored.`);
+    console.log('');
+    console.log('| model | log-loss | warm log-loss | Brier | accuracy | parameters |');
+    console.log('|---|---|---|---|---|---|');
+    for (const row of rows) {
+      console.log(
+        `| ${row.model} | ${fixed(row.logLoss)} | ${fixed(row.warm.logLoss)} | ${fixed(row.brier)} | ${fixed(row.accuracy)} | ${params(row.params)} |`,
+      );
+    }
+    console.log('');
+    continue;
+  }
   console.log(
     `${report.format}, ${report.matches} matches, ${report.players} players; tuned on matches 0..${report.scored.from - 1}, ` +
       `scored on ${report.scored.from}..${report.scored.to - 1} (${report.scored.to - report.scored.from} matches).`,
