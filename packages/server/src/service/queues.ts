@@ -93,10 +93,18 @@ export function readQueueFolder(folder: string): QueueConfig[] {
  * through the admin API wins over the file it came from).
  */
 export async function loadQueues(context: ServiceContext, seeds: readonly QueueConfig[]): Promise<void> {
-  for (const stored of await context.ratings.queueConfigs()) {
-    await putQueue(context, stored.config as unknown as QueueConfig, false);
-  }
+  // A queue the engine refuses (e.g. an engagement queue while the service has no churn
+  // estimator) is logged and left out: one bad file must not keep every other queue down.
+  const load = async (config: QueueConfig, persist: boolean): Promise<void> => {
+    try {
+      await putQueue(context, config, persist);
+    } catch (error) {
+      context.log.error({ err: error, queueId: config.id }, 'queue config refused; the queue is not served');
+    }
+  };
+  for (const stored of await context.ratings.queueConfigs())
+    await load(stored.config as unknown as QueueConfig, false);
   for (const seed of seeds) {
-    if (!context.queues.has(seed.id)) await putQueue(context, seed, true);
+    if (!context.queues.has(seed.id)) await load(seed, true);
   }
 }

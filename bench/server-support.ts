@@ -1,0 +1,119 @@
+/**
+ * Shared parts of the server benchmarks: start the real server as its own process (so the load
+ * generator does not share its event loop), write bench queues, and run autocannon.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const serverKey = 'bench-server-key-0123456789abcdef';
+export const adminKey = 'bench-admin-key-0123456789abcdef';
+
+/** A running server process. */
+export interface BenchServer {
+  readonly url: string;
+  readonly process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `packages/server/src/main.ts` with the given settings and bench queues. */
+export async function startBenchServer(options: {
+  queues: readonly object[];
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matchd-bench-'));
+  const queuesDir = join(dataDir, 'queues');
+  mkdirSync(queuesDir);
+  for (const queue of options.queues)
+    writeFileSync(join(queuesDir, `${(queue as { id: string }).id}.json`), JSON.stringify(queue));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MATCHD_DATA_DIR: dataDir,
+      MATCHD_QUEUES_DIR: queuesDir,
+      MATCHD_API_KEYS: `server:bench:${serverKey},admin:bench-admin:${adminKey}`,
+      MATCHD_TOKEN_SECRET: 'bench-token-secret-0123456789abcdef0123',
+      MATCHD_LOG_LEVEL: 'warn',
+      MATCHD_RATE_LIMIT_PER_MINUTE: '10000000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += String(chunk);
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A never-matching holding queue (rounds an hour apart, impossible threshold): tickets just wait. */
+export const holdQueue = {
+  id: 'hold',
+  teams: { count: 2, size: 5 },
+  rating: { track: 'hold' },
+  criteria: [{ kind: 'team-balance', weight: 1 }],
+  threshold: { start: 1 },
+  mode: { kind: 'rounds', periodMs: 3_600_000, maxWaitMs: 3_600_000, searchBudgetMs: 10 },
+};
+
+let counter = 0;
+
+/** An autocannon request that creates a solo ticket with a fresh player id each time. */
+export function createTicketRequest(queueId: string, prefix: string): autocannon.Request {
+  return {
+    method: 'POST',
+    path: '/v1/tickets',
+    headers: { authorization: `Bearer ${serverKey}`, 'content-type': 'application/json' },
+    setupRequest: (request) => {
+      counter += 1;
+      return {
+        ...request,
+        body: JSON.stringify({
+          queueId,
+          players: [{ playerId: `${prefix}-${counter}`, pingsMs: { eu: 20 + (counter % 60) } }],
+        }),
+      };
+    },
+  };
+}
+
+/** Runs autocannon and resolves with its result. */
+export function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** GET with the admin key, JSON. */
+export async function getJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${adminKey}` } });
+  return (await response.json()) as T;
+}
+
+/** The machine's load, for the results table. */
+export async function loadAverage(): Promise<string> {
+  const os = await import('node:os');
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+}

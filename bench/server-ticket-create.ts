@@ -1,0 +1,78 @@
+/**
+ * Ticket creation throughput and latency on one server process, with 50k tickets already waiting.
+ * usage: node --import tsx bench/server-ticket-create.ts [--backend pglite|memory] [--prefill 50000]
+ *        [--duration 10] [--connections 64] [--worker true|false]
+ * The server is its own process; autocannon runs in this one.
+ */
+import { parseArgs } from 'node:util';
+import {
+  createTicketRequest,
+  getJson,
+  holdQueue,
+  loadAverage,
+  run,
+  startBenchServer,
+} from './server-support.ts';
+
+const { values } = parseArgs({
+  options: {
+    backend: { type: 'string', default: 'pglite' },
+    prefill: { type: 'string', default: '50000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    worker: { type: 'string', default: 'true' },
+  },
+});
+
+const server = await startBenchServer({
+  queues: [holdQueue],
+  env: {
+    MATCHD_RATINGS_BACKEND: values.backend,
+    MATCHD_MATCH_WORKER: values.worker,
+    MATCHD_TICK_INTERVAL_MS: '200',
+  },
+});
+try {
+  const prefill = Number(values.prefill);
+  if (prefill > 0) {
+    const filled = await run({
+      url: server.url,
+      amount: prefill,
+      connections: 64,
+      requests: [createTicketRequest('hold', 'pre')],
+    });
+    if (filled.non2xx > 0) throw new Error(`prefill: ${filled.non2xx} non-2xx replies`);
+  }
+  const waiting = (await getJson<{ ticketsWaiting: number }>(`${server.url}/v1/queues/hold`)).ticketsWaiting;
+  const load = await loadAverage();
+  const result = await run({
+    url: server.url,
+    duration: Number(values.duration),
+    connections: Number(values.connections),
+    requests: [createTicketRequest('hold', 'bench')],
+  });
+  const created = result['2xx'];
+  console.log(
+    JSON.stringify({
+      bench: 'server ticket creation',
+      backend: values.backend,
+      worker: values.worker,
+      waitingBefore: waiting,
+      connections: Number(values.connections),
+      durationS: Number(values.duration),
+      created,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      perSecond: Math.round(created / Number(values.duration)),
+      latencyMs: {
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p99: result.latency.p99,
+        max: result.latency.max,
+      },
+      loadAverage: load,
+    }),
+  );
+} finally {
+  await server.stop();
+}
