@@ -268,7 +268,16 @@ export function normalPpf(p: number): number {
  */
 export function vWin(t: number, drawMargin: number): number {
   const x = t - drawMargin;
-  return SQRT_2_OVER_PI / erfcx(-x / SQRT_2);
+  const y = x / SQRT_2;
+  // The hot path of every TrueSkill / Thurstone-Mosteller update, so at most one exp():
+  // below the mean, phi / Phi = sqrt(2 / pi) / erfcx(-y) (no exp beyond Cody's first interval);
+  // above it, Phi = 1 - Q with Q = exp(-x^2 / 2) erfcx(y) / 2 <= 1/2 (no cancellation), and the
+  // same exp() serves phi. (Its rounding costs ~x^2 / 2 ulps, under 1e-14 while v is not tiny.)
+  if (x < 0) return SQRT_2_OVER_PI / (-y > 0.46875 ? erfcxLarge(-y) : erfcx(-y));
+  if (x > 38.6) return 0;
+  const e = Math.exp(-0.5 * x * x);
+  const upperTail = y <= 0.46875 ? 0.5 * (1 - y * erfOverXSmall(y)) : 0.5 * e * erfcxLarge(y);
+  return (INV_SQRT_2PI * e) / (1 - upperTail);
 }
 
 /**
@@ -276,9 +285,8 @@ export function vWin(t: number, drawMargin: number): number {
  * variance the truncation removes.
  */
 export function wWin(t: number, drawMargin: number): number {
-  const x = t - drawMargin;
-  const v = SQRT_2_OVER_PI / erfcx(-x / SQRT_2);
-  return v * (v + x);
+  const v = vWin(t, drawMargin);
+  return v * (v + t - drawMargin);
 }
 
 /**

@@ -73,10 +73,9 @@ function vWin(diff: number, drawMargin: number): number {
   return denom ? tsTrueSkillPdf(x) / denom : -x;
 }
 
-function wWin(diff: number, drawMargin: number): number {
-  const x = diff - drawMargin;
-  const v = vWin(diff, drawMargin);
-  return v * (v + x);
+/** ts-trueskill's _wWin; `v` is vWin(diff, drawMargin), which it recomputes. */
+function wWin(diff: number, drawMargin: number, v: number): number {
+  return v * (v + diff - drawMargin);
 }
 
 function vDraw(diff: number, drawMargin: number): number {

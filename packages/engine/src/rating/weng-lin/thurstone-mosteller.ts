@@ -52,8 +52,9 @@ function addPair(
     return;
   }
   const sign = rankQ > rankI ? 1 : -1;
-  omega[i] = (omega[i] as number) + sign * eta * truncation.v(sign * deltaMu, drawMargin);
-  delta[i] = (delta[i] as number) + ((gamma * eta) / ciq) * truncation.w(sign * deltaMu, drawMargin);
+  const v = truncation.v(sign * deltaMu, drawMargin);
+  omega[i] = (omega[i] as number) + sign * eta * v;
+  delta[i] = (delta[i] as number) + ((gamma * eta) / ciq) * truncation.w(sign * deltaMu, drawMargin, v);
 }
 
 function pairState(constants: WengLinConstants, scale: number): PairState {

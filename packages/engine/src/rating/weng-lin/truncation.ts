@@ -11,18 +11,26 @@
  * |x| ~ 3.6 on.
  */
 
-import { erf, vDraw, vWin, wDraw, wWin } from '../../stats/normal.ts';
+import { erf, vDraw, vWin, wDraw } from '../../stats/normal.ts';
 
-/** v / w for a decisive pair (`v`, `w`) and for a tie (`vt`, `wt`), each of (x, drawMargin). */
+/**
+ * v / w for a decisive pair (`v`, `w`) and for a tie (`vt`, `wt`), each of (x, drawMargin); `w`
+ * also takes the `v` just computed for the same arguments, which it would otherwise recompute.
+ */
 export interface TruncationFunctions {
   readonly v: (x: number, drawMargin: number) => number;
-  readonly w: (x: number, drawMargin: number) => number;
+  readonly w: (x: number, drawMargin: number, v: number) => number;
   readonly vt: (x: number, drawMargin: number) => number;
   readonly wt: (x: number, drawMargin: number) => number;
 }
 
-/** Our accurate corrections. */
-export const exactTruncation: TruncationFunctions = { v: vWin, w: wWin, vt: vDraw, wt: wDraw };
+/** Our accurate corrections (w = v (v + x - eps), as `wWin` computes it). */
+export const exactTruncation: TruncationFunctions = {
+  v: vWin,
+  w: (x, drawMargin, v) => v * (v + x - drawMargin),
+  vt: vDraw,
+  wt: wDraw,
+};
 
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
 
@@ -42,11 +50,10 @@ function openskillV(x: number, t: number): number {
   return denom < Number.EPSILON ? -xt : openskillPdf(xt) / denom;
 }
 
-function openskillW(x: number, t: number): number {
+/** openskill's w; `v` is openskillV(x, t), which openskill recomputes here. */
+function openskillW(x: number, t: number, v: number): number {
   const xt = x - t;
-  const denom = openskillPhi(xt);
-  if (denom < Number.EPSILON) return x < 0 ? 1 : 0;
-  const v = openskillPdf(xt) / denom;
+  if (openskillPhi(xt) < Number.EPSILON) return x < 0 ? 1 : 0;
   return v * (v + xt);
 }
 
