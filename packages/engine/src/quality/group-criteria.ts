@@ -4,7 +4,8 @@
  * With more than two teams, team comparisons take the worst pair.
  */
 
-import type { CandidateMatch, NatType, PlayerProfile, ScoredTicket } from './types.ts';
+import { type ResolvedShaping, shapeCost } from './shaping.ts';
+import type { CandidateMatch, PlayerProfile, ScoredTicket } from './types.ts';
 
 type AnyMatch = CandidateMatch<unknown>;
 type AnyProfile = PlayerProfile<unknown>;
@@ -31,14 +32,12 @@ export function partyBalanceRaw(match: AnyMatch, teamSize: number): number {
  * [3] vs [1, 1, 1] is 2 (large).
  */
 export function premadeDifferenceRaw(match: AnyMatch): number {
-  const structures = match.teams.map((team) =>
-    team.map((ticket) => ticket.players.length).sort((a, b) => b - a),
-  );
+  const teams = match.teams;
   let worst = 0;
-  for (let a = 0; a < structures.length; a++) {
-    for (let b = a + 1; b < structures.length; b++) {
-      const left = structures[a] as number[];
-      const right = structures[b] as number[];
+  for (let a = 0; a < teams.length; a++) {
+    const left = partySizesDescending(teams[a] as readonly ScoredTicket<unknown>[]);
+    for (let b = a + 1; b < teams.length; b++) {
+      const right = partySizesDescending(teams[b] as readonly ScoredTicket<unknown>[]);
       let distance = 0;
       const length = Math.max(left.length, right.length);
       for (let i = 0; i < length; i++) distance += Math.abs((left[i] ?? 0) - (right[i] ?? 0));
@@ -46,6 +45,22 @@ export function premadeDifferenceRaw(match: AnyMatch): number {
     }
   }
   return worst;
+}
+
+/** Party sizes of a team, largest first (insertion sort: teams hold a handful of parties). */
+function partySizesDescending(team: readonly ScoredTicket<unknown>[]): number[] {
+  const sizes: number[] = [];
+  for (const ticket of team) {
+    const size = ticket.players.length;
+    let i = sizes.length;
+    sizes.push(size);
+    while (i > 0 && (sizes[i - 1] as number) < size) {
+      sizes[i] = sizes[i - 1] as number;
+      i--;
+    }
+    sizes[i] = size;
+  }
+  return sizes;
 }
 
 /** The premade step: 0 for the same structure, `1 - smallScore` for a small difference, 1 otherwise. */
@@ -111,15 +126,23 @@ export function pairPingMs(a: AnyProfile, b: AnyProfile): number | undefined {
   return best;
 }
 
+/** `pairPingMs` over ping vectors indexed by region (missing regions are Infinity). */
+export function pairPingFromVectors(a: Float64Array, b: Float64Array): number | undefined {
+  let best = Number.POSITIVE_INFINITY;
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const legs = Math.max(a[i] as number, b[i] as number);
+    if (legs < best) best = legs;
+  }
+  return best === Number.POSITIVE_INFINITY ? undefined : best;
+}
+
 /**
  * Ping with enemies (Awesomenauts): every pair of players on different teams (9 pairs in a 3v3),
  * teammates ignored. Returns the mean pair ping (raw) and the mean of the per-pair shaped scores
  * (Awesomenauts averages the 9 scores). Pairs without a ping estimate count as perfect.
  */
-export function enemyPing(
-  match: AnyMatch,
-  shapePair: (pingMs: number) => number,
-): { raw: number; score: number } {
+export function enemyPing(match: AnyMatch, shaping: ResolvedShaping): { raw: number; score: number } {
   let pingTotal = 0;
   let scoreTotal = 0;
   let pairs = 0;
@@ -130,13 +153,16 @@ export function enemyPing(
         for (const playerA of ticketA.players) {
           for (const ticketB of teams[b] as ScoredTicket<unknown>[]) {
             for (const playerB of ticketB.players) {
-              const ping = pairPingMs(playerA.profile, playerB.profile);
+              const ping =
+                playerA.pingVector !== undefined && playerB.pingVector !== undefined
+                  ? pairPingFromVectors(playerA.pingVector, playerB.pingVector)
+                  : pairPingMs(playerA.profile, playerB.profile);
               pairs++;
               if (ping === undefined) {
                 scoreTotal += 1;
               } else {
                 pingTotal += ping;
-                scoreTotal += shapePair(ping);
+                scoreTotal += shapeCost(ping, shaping);
               }
             }
           }
@@ -183,29 +209,28 @@ export function repeatEncounterRaw(match: AnyMatch, swappedRolePenalty: number):
   return penalty;
 }
 
-const NAT_REACH: Record<NatType, Record<NatType, boolean>> = {
-  open: { open: true, moderate: true, strict: true },
-  moderate: { open: true, moderate: true, strict: false },
-  strict: { open: true, moderate: false, strict: false },
-};
-
 /**
  * Possible hosts (Awesomenauts, peer-to-peer): players whose NAT type reaches every other player of
  * the match. A player with no NAT type given counts as open.
  */
 export function possibleHostsRaw(match: AnyMatch): number {
-  const nats: NatType[] = [];
-  for (const team of match.teams)
-    for (const ticket of team) for (const p of ticket.players) nats.push(p.profile.nat ?? 'open');
-  let hosts = 0;
-  for (let i = 0; i < nats.length; i++) {
-    const host = nats[i] as NatType;
-    let reachesAll = true;
-    for (let j = 0; j < nats.length && reachesAll; j++) {
-      if (i !== j) reachesAll = NAT_REACH[host][nats[j] as NatType];
+  let open = 0;
+  let moderate = 0;
+  let strict = 0;
+  for (const team of match.teams) {
+    for (const ticket of team) {
+      for (const player of ticket.players) {
+        const nat = player.profile.nat ?? 'open';
+        if (nat === 'open') open++;
+        else if (nat === 'moderate') moderate++;
+        else strict++;
+      }
     }
-    if (reachesAll) hosts++;
   }
+  // Open reaches everyone; moderate reaches all but strict; strict reaches only open.
+  let hosts = open;
+  if (strict === 0) hosts += moderate;
+  if (strict === 1 && moderate === 0) hosts += 1;
   return hosts;
 }
 

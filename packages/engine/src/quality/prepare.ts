@@ -14,6 +14,31 @@ export interface SkillReading<TRating> {
   readonly skillRange?: { readonly min: number; readonly max: number };
   /** Players with fewer games are calibrating: their deviation becomes a band around their skill. */
   readonly calibrationGames?: number;
+  /** Numbers region names for ping vectors; shared by every ticket of one pool (one per matchmaker). */
+  readonly regionIndex?: RegionIndex;
+}
+
+/** Region names to dense indices, in order of first appearance (owned by one matchmaker). */
+export class RegionIndex {
+  private readonly indexOf = new Map<string, number>();
+
+  /** The index of `region`, assigned on first sight. */
+  index(region: string): number {
+    let index = this.indexOf.get(region);
+    if (index === undefined) {
+      index = this.indexOf.size;
+      this.indexOf.set(region, index);
+    }
+    return index;
+  }
+
+  /** A ping vector for a player's pings (Infinity where the player has none). */
+  vector(pings: Readonly<Record<string, number>>): Float64Array {
+    for (const region of Object.keys(pings)) this.index(region);
+    const vector = new Float64Array(this.indexOf.size).fill(Number.POSITIVE_INFINITY);
+    for (const [region, ping] of Object.entries(pings)) vector[this.index(region)] = ping;
+    return vector;
+  }
 }
 
 /** Dota's experience: "approximately logarithmic" in games played (40 -> 120 ~ 120 -> 280). */
@@ -33,11 +58,15 @@ export function scorePlayer<TRating>(
   }
   const calibrating =
     reading.calibrationGames !== undefined && (profile.gamesPlayed ?? 0) < reading.calibrationGames;
+  const pings = profile.pingMsByRegion;
   return {
     profile,
     skill,
     skillBand: calibrating ? estimate.deviation : 0,
     experience: experienceOf(profile.gamesPlayed),
+    ...(pings === undefined || reading.regionIndex === undefined
+      ? {}
+      : { pingVector: reading.regionIndex.vector(pings) }),
   };
 }
 

@@ -50,6 +50,13 @@ export interface ScorerEnvironment<TRating> {
   readonly alwaysChurn?: boolean;
 }
 
+/** What `quick` returns. */
+export interface QuickEvaluation {
+  readonly score: number;
+  readonly winProbabilities: readonly number[];
+  readonly expectedChurn?: number;
+}
+
 /** One scored candidate. `raws[i]` / `scores[i]` follow the order of the queue's criteria. */
 export interface MatchEvaluation {
   /** The weighted mean at the time of evaluation. */
@@ -84,6 +91,11 @@ interface MeasureContext {
 export interface MatchScorer<TRating> {
   readonly kinds: readonly CriterionKind[];
   evaluate(match: CandidateMatch<TRating>, nowMs: number): MatchEvaluation;
+  /**
+   * The score alone (with win probabilities and churn when the objective needs them), without the
+   * per-criterion arrays: the hot path of a round's search, which scores hundreds of thousands of splits.
+   */
+  quick(match: CandidateMatch<TRating>, nowMs: number): QuickEvaluation;
   /** The weighted mean of `evaluation` re-scored at `nowMs` (only time-dependent criteria recomputed). */
   scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
   /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
@@ -205,7 +217,7 @@ function compile<TRating>(
       return {
         ...base,
         measure: (m) => {
-          const { raw, score } = enemyPing(m, (ping) => shapeCost(ping, shaping));
+          const { raw, score } = enemyPing(m, shaping);
           return [raw, score];
         },
         describe: (r) => `mean enemy ping ${r.toFixed(0)} ms`,
@@ -282,22 +294,33 @@ export function createMatchScorer<TRating>(
     if (c.timeDependent) timeDependentWeight += c.weight;
   }
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
+  const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
+    if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
+    const prediction = env.ratingModel.predict({
+      teams: match.teams.map((team) => team.flatMap((ticket) => ticket.players.map((p) => p.profile.rating))),
+    });
+    const winProbabilities = normalisedWinProbabilities(prediction);
+    const expectedChurn = needsChurn
+      ? (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction)
+      : undefined;
+    return { nowMs, winProbabilities, expectedChurn };
+  };
 
   return {
     kinds: compiled.map((c) => c.kind),
+    quick(match, nowMs) {
+      const context = predictFor(match, nowMs);
+      let weighted = 0;
+      for (const criterion of compiled) weighted += criterion.weight * criterion.measure(match, context)[1];
+      return {
+        score: weighted / weightOrOne,
+        winProbabilities: context.winProbabilities,
+        ...(context.expectedChurn === undefined ? {} : { expectedChurn: context.expectedChurn }),
+      };
+    },
     evaluate(match, nowMs) {
-      let winProbabilities: number[] = [];
-      let expectedChurn: number | undefined;
-      if (needsPrediction) {
-        const prediction = env.ratingModel.predict({
-          teams: match.teams.map((team) =>
-            team.flatMap((ticket) => ticket.players.map((p) => p.profile.rating)),
-          ),
-        });
-        winProbabilities = normalisedWinProbabilities(prediction);
-        if (needsChurn) expectedChurn = (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction);
-      }
-      const context: MeasureContext = { nowMs, winProbabilities, expectedChurn };
+      const context = predictFor(match, nowMs);
+      const { winProbabilities, expectedChurn } = context;
       const raws: number[] = [];
       const scores: number[] = [];
       let timeless = 0;

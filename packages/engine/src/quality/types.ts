@@ -172,6 +172,8 @@ export interface ScoredPlayer<TRating> {
   readonly skillBand: number;
   /** log(1 + gamesPlayed) (Dota: 40 -> 120 games ~ 120 -> 280 games). */
   readonly experience: number;
+  /** Pings by region index of a shared `RegionIndex` (Infinity = no ping), for fast pair pings. */
+  readonly pingVector?: Float64Array;
 }
 
 /** A ticket as the criteria see it: its players (a party when more than one) and its wait. */

@@ -39,7 +39,10 @@ export interface Proposal<TRating> {
 }
 
 /** The objective value of an evaluation: quality, 1 - churn, or their blend. */
-export function objectiveValue(objective: Objective, evaluation: MatchEvaluation): number {
+export function objectiveValue(
+  objective: Objective,
+  evaluation: { readonly score: number; readonly expectedChurn?: number },
+): number {
   const engagement = 1 - (evaluation.expectedChurn ?? 0);
   switch (objective.kind) {
     case 'quality':
@@ -79,7 +82,7 @@ function splitValue<TRating>(
   match: CandidateMatch<TRating>,
   nowMs: number,
 ): number {
-  const evaluation = context.scorer.evaluate(match, nowMs);
+  const evaluation = context.scorer.quick(match, nowMs);
   const value = objectiveValue(context.objective, evaluation);
   return context.handshake.isUnfair(evaluation) ? value - 2 : value;
 }

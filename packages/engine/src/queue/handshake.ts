@@ -114,7 +114,7 @@ export class Handshake {
   }
 
   /** The favourite's win probability is above the fairness bound. */
-  isUnfair(evaluation: MatchEvaluation): boolean {
+  isUnfair(evaluation: { readonly winProbabilities: readonly number[] }): boolean {
     if (this.fairnessBound >= 1) return false;
     let favourite = 0;
     for (const p of evaluation.winProbabilities) favourite = Math.max(favourite, p);

@@ -12,7 +12,7 @@
  */
 
 import { ErrorCodes, MatchdError } from '../errors.ts';
-import { scoreTicket } from '../quality/prepare.ts';
+import { RegionIndex, scoreTicket } from '../quality/prepare.ts';
 import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
@@ -109,6 +109,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly recentWaits: RecentWaits;
   private readonly cache = new CandidateCache<TRating>(1_000_000);
   private readonly dirtySet = new Set<Entry<TRating>>();
+  private readonly regionIndex = new RegionIndex();
   private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
   private readonly window: number;
   private readonly gatherCount: number;
@@ -337,6 +338,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private addEntry(input: TicketInput<TRating>, enqueuedAtMs: number): Entry<TRating> {
     const scored: ScoredTicket<TRating> = scoreTicket(input, enqueuedAtMs, {
       ratingModel: this.model,
+      regionIndex: this.regionIndex,
       ...(this.config.rating.skillRange === undefined ? {} : { skillRange: this.config.rating.skillRange }),
       ...(this.config.rating.calibrationGames === undefined
         ? {}

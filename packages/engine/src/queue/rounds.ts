@@ -97,7 +97,7 @@ function formRound<TRating>(
       const match = {
         teams: teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>)),
       };
-      const evaluation = context.scorer.evaluate(match, nowMs);
+      const evaluation = context.scorer.quick(match, nowMs);
       const value = Math.max(0, Math.min(1, objectiveValue(context.objective, evaluation)));
       // With a fairness floor, every fair match outranks every unfair one (a monotone map into [0, 1]).
       if (!hasFairnessFloor) return value;
