@@ -12,6 +12,7 @@ import {
   type TicketInput,
   type TicketStatus,
   trackKey,
+  validateTicket,
 } from '@matchd/engine';
 import type { Principal } from '../auth/principals.ts';
 import type { Json, PooledTicket } from '../store/records.ts';
@@ -151,6 +152,12 @@ export async function createTicket(context: ServiceContext, request: TicketReque
       players,
       ...(request.minQuality === undefined ? {} : { minQuality: request.minQuality }),
     };
+    // The engine's own validation, here in the API thread, so a refused ticket never touches the
+    // pool (the worker validates again at enqueue, against its own state).
+    validateTicket(input, config, context.system.model, (playerId) => {
+      const waiting = context.tickets.ticketOfPlayer(playerId);
+      return waiting !== undefined && waiting !== ticketId;
+    });
     const ticket: PooledTicket = {
       ticketId,
       queueId: config.id,
