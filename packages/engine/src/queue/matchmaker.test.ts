@@ -262,3 +262,30 @@ test('snapshot: export, restore, and the restored matchmaker continues exactly l
   };
   assert.equal(run(restored), run(original));
 });
+
+test('exact selection pairs more tickets than longest-waiting-first greedy when they compete', () => {
+  const pairsFormed = (selection: 'greedy' | 'exact') => {
+    const mm = make(
+      oneVersusOne({
+        criteria: [{ kind: 'team-balance', weight: 1 }],
+        threshold: { start: 0.84 },
+        mode: { kind: 'continuous', maxWaitMs: 600_000, selection },
+      }),
+    );
+    // A waits longest; its best partner B is also the only acceptable partner of C.
+    mm.enqueue(solo('A', 1500), 0);
+    mm.enqueue(solo('B', 1510), 1);
+    mm.enqueue(solo('C', 1530), 2);
+    mm.enqueue(solo('D', 1485), 3);
+    return matched(mm.tick(10))
+      .map((effect) =>
+        effect.match.teams
+          .map((team) => team.ticketIds[0])
+          .sort()
+          .join('+'),
+      )
+      .sort();
+  };
+  assert.deepEqual(pairsFormed('greedy'), ['A+B']);
+  assert.deepEqual(pairsFormed('exact'), ['A+D', 'B+C']);
+});

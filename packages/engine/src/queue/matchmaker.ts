@@ -12,6 +12,7 @@
  */
 
 import { ErrorCodes, MatchdError } from '../errors.ts';
+import { exactPairing } from '../matching/exact-pairing.ts';
 import { RegionIndex, scoreTicket } from '../quality/prepare.ts';
 import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
@@ -55,6 +56,8 @@ import { WakeHeap } from './wake-heap.ts';
 const FINISHED_MEMORY = 100_000;
 /** Default neighbours on each side of a ticket in continuous mode. */
 const DEFAULT_WINDOW = 6;
+/** Pairwise ticks select by exact matching up to this many tickets with acceptable pairs. */
+const EXACT_SELECTION_LIMIT = 1_000;
 
 interface PendingMatch {
   readonly summary: MatchSummary;
@@ -110,6 +113,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly cache = new CandidateCache<TRating>(1_000_000);
   private readonly dirtySet = new Set<Entry<TRating>>();
   private readonly regionIndex = new RegionIndex();
+  /** Exact selection of a pairwise queue (1v1, or pre-formed whole teams): a tick's choice is a pairing. */
+  private readonly pairwise: boolean;
   private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
   private readonly window: number;
   private readonly gatherCount: number;
@@ -145,6 +150,15 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         : DEFAULT_WINDOW;
     // Pairs look at the 2 * window nearest; fills need a match's players plus slack for parties.
     this.gatherCount = Math.max(2 * this.window, this.config.teams.count * this.config.teams.size + 4);
+    const mode = this.config.mode;
+    const selection =
+      mode.kind === 'continuous'
+        ? (mode.selection ?? (this.objective.kind === 'quality' ? 'greedy' : 'exact'))
+        : 'greedy';
+    this.pairwise =
+      selection === 'exact' &&
+      this.config.teams.count === 2 &&
+      (this.config.teams.size === 1 || this.config.gates?.minPartySize === this.config.teams.size);
     this.context = {
       scorer: this.scorer,
       handshake: this.handshake,
@@ -575,12 +589,85 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       if (slot.version === slot.item.sleepVersion) due.add(slot.item);
     }
     const order = [...due].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
+    // A small due set (a live queue's tick) is paired exactly; a large one (a cold start) greedily,
+    // forming as it goes so that later tickets see who is already taken.
+    if (this.pairwise && order.length <= EXACT_SELECTION_LIMIT) {
+      this.selectPairs(order, nowMs, effects);
+      return;
+    }
     for (const entry of order) {
-      if (!entry.listed || entry.takenAtTick === this.tickCounter) continue;
-      if (!this.entries.has(entry.input.ticketId)) continue;
-      if (!entry.dirty && nowMs < entry.sleepUntilMs) continue;
-      const best = this.bestProposalFor(entry, nowMs);
+      if (!this.isDue(entry, nowMs)) continue;
+      const [best] = this.formableProposalsFor(entry, nowMs);
       if (best !== undefined) this.form(best, nowMs, effects);
+    }
+  }
+
+  private isDue(entry: Entry<TRating>, nowMs: number): boolean {
+    if (!entry.listed || entry.takenAtTick === this.tickCounter) return false;
+    if (!this.entries.has(entry.input.ticketId)) return false;
+    return entry.dirty || nowMs >= entry.sleepUntilMs;
+  }
+
+  /**
+   * Pairwise queues (1v1, whole teams): every due ticket proposes its acceptable pairs, then one
+   * selection picks a disjoint set (STYLE 4.2): an exact minimum-cost matching (cost 1 - objective;
+   * leaving a ticket out costs more the longer it has waited, most when overdue).
+   */
+  private selectPairs(order: readonly Entry<TRating>[], nowMs: number, effects: MatchmakerEffect[]): void {
+    const proposals = new Map<string, Proposal<TRating>>();
+    const involved = new Map<string, number>();
+    const anchors: { entry: Entry<TRating>; formable: Proposal<TRating>[] }[] = [];
+    for (const entry of order) {
+      if (!this.isDue(entry, nowMs)) continue;
+      const formable = this.formableProposalsFor(entry, nowMs);
+      if (formable.length === 0) continue;
+      anchors.push({ entry, formable });
+      for (const proposal of formable) {
+        const ids = proposal.match.teams.map((team) => (team[0] as ScoredTicket<TRating>).ticketId).sort();
+        proposals.set(ids.join('\u0000'), proposal);
+        for (const id of ids) if (!involved.has(id)) involved.set(id, involved.size);
+      }
+    }
+    if (anchors.length === 0) return;
+    const formed = new Set<string>();
+    const formPair = (proposal: Proposal<TRating>) => {
+      const ids = proposal.match.teams.map((team) => (team[0] as ScoredTicket<TRating>).ticketId);
+      if (ids.some((id) => formed.has(id))) return;
+      for (const id of ids) formed.add(id);
+      this.form(proposal, nowMs, effects);
+    };
+    const ids = [...involved.keys()];
+    const size = ids.length;
+    const entries = ids.map((id) => this.entries.get(id) as Entry<TRating>);
+    // Costs by numeric pair key: the solver prices every pair of the pool, most of them absent.
+    const costByPair = new Map<number, Proposal<TRating>>();
+    for (const proposal of proposals.values()) {
+      const [i, j] = proposal.match.teams
+        .map((team) => involved.get((team[0] as ScoredTicket<TRating>).ticketId) as number)
+        .sort((x, y) => x - y);
+      costByPair.set((i as number) * size + (j as number), proposal);
+    }
+    const pairing = exactPairing(
+      {
+        size,
+        costs: (i, j) => {
+          const proposal = costByPair.get(i * size + j);
+          return proposal === undefined ? Number.POSITIVE_INFINITY : 1 - proposal.objectiveValue;
+        },
+        leaveOutCosts: entries.map((entry) => {
+          const waited = (nowMs - entry.scored.enqueuedAtMs) / this.handshake.maxWaitMs;
+          return waited >= 1 ? 4 : 1 + waited;
+        }),
+      },
+      { sortKeys: entries.map((entry) => entry.scored.skill) },
+    );
+    for (const [i, j] of pairing.pairs) formPair(costByPair.get(i * size + j) as Proposal<TRating>);
+    // Tickets that had an acceptable pair but were not selected look again next tick.
+    for (const { entry } of anchors) {
+      if (entry.listed && !formed.has(entry.input.ticketId)) {
+        entry.dirty = true;
+        this.dirtySet.add(entry);
+      }
     }
   }
 
@@ -638,7 +725,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    * Evaluates the candidates of one ticket; returns the best formable proposal, or remembers the best
    * candidate (for status) and puts the ticket to sleep until one could pass.
    */
-  private bestProposalFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating> | undefined {
+  private formableProposalsFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating>[] {
     const { count: teamCount, size: teamSize } = this.config.teams;
     const candidates: Proposal<TRating>[] = [];
     const near = this.neighbours(entry, this.gatherCount, entry.bucket);
@@ -699,12 +786,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         }
       }
     }
-    let best: Proposal<TRating> | undefined;
+    const formable: Proposal<TRating>[] = [];
     let bestShown: Proposal<TRating> | undefined;
     let wakeMs = regionWakeMs;
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
-        if (best === undefined || candidate.objectiveValue > best.objectiveValue) best = candidate;
+        formable.push(candidate);
       } else if (!candidate.verdict.unfair) {
         const ceiling = this.scorer.ceilingScore(candidate.evaluation);
         wakeMs = Math.min(
@@ -717,7 +804,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
     entry.dirty = false;
     entry.reachSkill = reachSkill;
-    if (best !== undefined) return best;
+    if (formable.length > 0) return formable.sort((a, b) => b.objectiveValue - a.objectiveValue);
     entry.best =
       bestShown === undefined
         ? undefined
@@ -734,7 +821,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     if (entry.sleepUntilMs !== Number.POSITIVE_INFINITY) {
       this.wakeHeap.push(entry.sleepUntilMs, entry, entry.sleepVersion);
     }
-    return undefined;
+    return [];
   }
 
   // ---- rounds mode ------------------------------------------------------------------------------

@@ -15,6 +15,10 @@ const elo = createElo();
 const CONFIGS: readonly QueueConfig[] = [
   oneVersusOne({ expireAfterMs: 90_000 }),
   oneVersusOne({
+    mode: { kind: 'continuous', maxWaitMs: 45_000, selection: 'exact' },
+    acceptance: { timeoutMs: 6_000 },
+  }),
+  oneVersusOne({
     mode: { kind: 'rounds', periodMs: 10_000, maxWaitMs: 30_000 },
     objective: { kind: 'quality', maxFavouriteWinProbability: 0.8 },
   }),

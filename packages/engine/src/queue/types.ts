@@ -60,8 +60,15 @@ export interface ContinuousMode {
   readonly kind: 'continuous';
   /** Past this wait a ticket takes the best match available, whatever its quality. */
   readonly maxWaitMs: number;
-  /** Candidates considered on each side of a ticket in skill order; default 8. */
+  /** Candidates considered on each side of a ticket in skill order; default 6. */
   readonly candidateWindow?: number;
+  /**
+   * Pairwise queues (1v1, whole teams): how a tick picks among the acceptable pairs. `greedy`:
+   * longest-waiting first takes its best pair. `exact`: a minimum-cost matching over all of them
+   * (cost 1 - objective; long waiters costlier to leave out). Default: `exact` for the engagement
+   * and blend objectives (EOMM is a pool-wide optimisation), `greedy` for quality.
+   */
+  readonly selection?: 'greedy' | 'exact';
 }
 
 /** Rounds mode (Awesomenauts): all waiting tickets are matched at once. */

@@ -173,10 +173,13 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'minPlayers',
     'searchBudgetMs',
     'searchMethod',
+    'selection',
   ]);
   const kind = oneOf(checker, mode['kind'], 'mode.kind', ['continuous', 'rounds']);
   if (kind === 'continuous') {
-    object(checker, mode, 'mode', ['kind', 'maxWaitMs', 'candidateWindow']);
+    object(checker, mode, 'mode', ['kind', 'maxWaitMs', 'candidateWindow', 'selection']);
+    if (mode['selection'] !== undefined)
+      oneOf(checker, mode['selection'], 'mode.selection', ['greedy', 'exact']);
     number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', { min: 0, exclusiveMin: true });
     optionalNumber(checker, mode['candidateWindow'], 'mode.candidateWindow', {
       min: 1,
