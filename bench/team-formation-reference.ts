@@ -5,7 +5,7 @@
  *
  *   node --import tsx bench/team-formation-reference.ts --players 300 --team-size 3 --method annealing --minutes 10
  *
- * Writes bench/results/team-formation-reference/<players>p-<S>v<S>-<method>.json.
+ * Writes bench/results/team-formation-reference/<players>p-<S>v<S>-<method>[-<perturbation>-<improvement>].json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     'pool-seed': { type: 'string', default: '1' },
+    perturbation: { type: 'string', default: 'kick' },
+    improvement: { type: 'string', default: 'first-pair' },
   },
 });
 const players = Number(values.players);
@@ -37,14 +39,18 @@ const result = formMatches({
   clock: () => performance.now(),
   budgetMs,
   method,
+  perturbation: values.perturbation === 'fresh-start' ? 'fresh-start' : 'kick',
+  improvement: values.improvement === 'best' ? 'best' : 'first-pair',
 });
 const directory = join(import.meta.dirname, 'results', 'team-formation-reference');
 mkdirSync(directory, { recursive: true });
-const file = join(directory, `${players}p-${teamSize}v${teamSize}-${method}.json`);
+const variant = method === 'restarts' ? `-${values.perturbation}-${values.improvement}` : '';
+const file = join(directory, `${players}p-${teamSize}v${teamSize}-${method}${variant}.json`);
 const summary = {
   pool: pool.name,
   poolSeed: Number(values['pool-seed']),
   method,
+  ...(method === 'restarts' ? { perturbation: values.perturbation, improvement: values.improvement } : {}),
   seed: Number(values.seed),
   budgetMs,
   objective: result.objective,

@@ -63,13 +63,13 @@ const SHAPES = [
 
 describe('formMatches against brute force on every round of small pools', () => {
   const variants = [
-    { method: 'restarts', perturbation: 'kick', maxRestarts: 100 },
-    { method: 'restarts', perturbation: 'fresh-start', maxRestarts: 30 },
-    { method: 'annealing', perturbation: 'kick', maxRestarts: 1 },
+    { method: 'restarts', perturbation: 'kick', improvement: 'first-pair', maxRestarts: 100 },
+    { method: 'restarts', perturbation: 'fresh-start', improvement: 'best', maxRestarts: 30 },
+    { method: 'annealing', perturbation: 'kick', improvement: 'first-pair', maxRestarts: 1 },
   ] as const;
-  for (const { method, perturbation, maxRestarts } of variants) {
+  for (const { method, perturbation, improvement, maxRestarts } of variants) {
     for (const shape of SHAPES) {
-      it(`${method}${method === 'restarts' ? ` (${perturbation})` : ''}: ${shape.teamCount} teams of ${shape.teamSize}, ${shape.players} players, parties <= ${shape.maxParty}`, () => {
+      it(`${method}${method === 'restarts' ? ` (${perturbation}, ${improvement})` : ''}: ${shape.teamCount} teams of ${shape.teamSize}, ${shape.players} players, parties <= ${shape.maxParty}`, () => {
         for (let seed = 1; seed <= 4; seed++) {
           const tickets = pool(seed * 31 + shape.teamSize, shape.players, shape.maxParty);
           const scoreMatch = randomPairScore(tickets.length, seed);
@@ -89,6 +89,7 @@ describe('formMatches against brute force on every round of small pools', () => 
             random: Random.fromSeed(seed),
             method,
             perturbation,
+            improvement,
             maxRestarts,
             maxIterations: 6000,
             annealing: { cycles: 3 },

@@ -188,10 +188,14 @@ function runFreshStarts(search: Search): number {
       keys: search.keys,
       neighbourMatches: search.neighbourMatches,
     });
-    descent.run(search.overBudget, () => {
-      search.steps += 1;
-      if (noteIfBest(search, state, restart)) improved = true;
-    });
+    descent.run(
+      search.overBudget,
+      () => {
+        search.steps += 1;
+        if (noteIfBest(search, state, restart)) improved = true;
+      },
+      options.improvement ?? 'first-pair',
+    );
     // The descent only climbs, so a start that beat the best ends at its own best state.
     if (improved) search.best.snapshot = state.snapshot();
   }
@@ -220,18 +224,23 @@ function runKicks(search: Search): number {
     if (restart > 0 && search.overBudget()) break;
     if (restart > 0) {
       const size = KICK_MIN_EXCHANGES + options.random.int(KICK_MAX_EXCHANGES - KICK_MIN_EXCHANGES + 1);
+      const centre = kicks.randomRank();
       for (let applied = 0, tries = 0; applied < size && tries < 20 * size; tries++) {
-        const exchange = kicks.propose();
+        const exchange = kicks.propose(centre);
         if (exchange === undefined) continue;
         descent.apply(exchange);
         applied += 1;
       }
     }
     const bestBefore = search.best.valueSum;
-    descent.run(search.overBudget, () => {
-      search.steps += 1;
-      noteIfBest(search, state, restart);
-    });
+    descent.run(
+      search.overBudget,
+      () => {
+        search.steps += 1;
+        noteIfBest(search, state, restart);
+      },
+      options.improvement ?? 'first-pair',
+    );
     if (restart === 0 || search.best.valueSum > bestBefore) descent.commit();
     else descent.undo();
   }

@@ -38,16 +38,25 @@ export class RandomExchanges {
     });
   }
 
-  /** A random feasible exchange of the current state with its exact delta, or undefined. */
-  propose(): Exchange | undefined {
+  /** A uniformly random position in sort-key order (the centre of a concentrated kick). */
+  randomRank(): number {
+    return this.random.int(this.byKey.length);
+  }
+
+  /**
+   * A random feasible exchange of the current state with its exact delta, or undefined. With
+   * `aroundRank`, both tickets come from the key window around that rank (a kick stays local, so
+   * the descent after it re-scores few matches).
+   */
+  propose(aroundRank?: number): Exchange | undefined {
     const { random, byKey, windowTickets, search } = this;
     const { state, sizes, evaluator } = this.context;
-    const first = byKey[random.int(byKey.length)] as number;
+    const near = (rank: number) =>
+      Math.min(byKey.length - 1, Math.max(0, rank + random.int(2 * windowTickets + 1) - windowTickets));
+    const first = byKey[aroundRank === undefined ? random.int(byKey.length) : near(aroundRank)] as number;
     const rank = this.rankOf[first] as number;
     const partnerRank =
-      random.next() < FAR_PARTNER_SHARE
-        ? random.int(byKey.length)
-        : Math.min(byKey.length - 1, Math.max(0, rank + random.int(2 * windowTickets + 1) - windowTickets));
+      aroundRank === undefined && random.next() < FAR_PARTNER_SHARE ? random.int(byKey.length) : near(rank);
     const second = byKey[partnerRank] as number;
     const from = state.where[first] as number;
     const to = state.where[second] as number;

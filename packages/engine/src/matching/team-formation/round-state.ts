@@ -17,6 +17,14 @@ export interface Exchange {
   readonly delta: number;
 }
 
+/** splitmix32's output function: a well-mixed 32-bit word per input, the same in every run. */
+function mix(input: number): number {
+  let z = Math.imul(input, 0x9e3779b9) >>> 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) | 0;
+}
+
 export class RoundState {
   readonly matchTotal: number;
   /** Container index of the left-out set. */
@@ -26,8 +34,14 @@ export class RoundState {
   readonly where: Int32Array;
   readonly score: Float64Array;
   readonly value: Float64Array;
-  /** Bumped whenever a container's members change, to invalidate caches keyed on it. */
-  readonly version: Int32Array;
+  /**
+   * A hash of each container's member set (Zobrist: XOR of per-ticket random words, 53 bits), so
+   * that caches keyed on it stay valid while the members do, and become valid again when an undo
+   * brings the same members back.
+   */
+  readonly version: Float64Array;
+  private readonly hashHigh: Int32Array;
+  private readonly hashLow: Int32Array;
   valueSum = 0;
   private readonly evaluator: MatchEvaluator;
 
@@ -48,7 +62,12 @@ export class RoundState {
     });
     this.score = new Float64Array(this.matchTotal);
     this.value = new Float64Array(this.matchTotal);
-    this.version = new Int32Array(this.matchTotal + 1);
+    this.version = new Float64Array(this.matchTotal + 1);
+    this.hashHigh = new Int32Array(this.matchTotal + 1);
+    this.hashLow = new Int32Array(this.matchTotal + 1);
+    this.members.forEach((list, container) => {
+      for (const ticket of list) this.toggle(container, ticket);
+    });
     for (let match = 0; match < this.matchTotal; match++) {
       const list = this.members[match] as number[];
       const score = evaluator.best(list, list.length);
@@ -92,12 +111,21 @@ export class RoundState {
 
   private replace(container: number, leaving: readonly number[], arriving: readonly number[]): void {
     const list = (this.members[container] as number[]).filter((ticket) => !leaving.includes(ticket));
+    for (const ticket of leaving) this.toggle(container, ticket);
     for (const ticket of arriving) {
       list.push(ticket);
       this.where[ticket] = container;
+      this.toggle(container, ticket);
     }
     this.members[container] = list;
-    this.version[container] = (this.version[container] as number) + 1;
+  }
+
+  /** Adds or removes a ticket in the container's hash. */
+  private toggle(container: number, ticket: number): void {
+    this.hashHigh[container] = (this.hashHigh[container] as number) ^ mix(ticket * 2 + 1);
+    this.hashLow[container] = (this.hashLow[container] as number) ^ mix(ticket * 2 + 2);
+    this.version[container] =
+      ((this.hashHigh[container] as number) >>> 0) * 2 ** 21 + ((this.hashLow[container] as number) >>> 11);
   }
 
   private setScore(container: number, score: number): void {

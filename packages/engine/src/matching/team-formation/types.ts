@@ -102,6 +102,14 @@ export interface FormMatchesOptions {
    * the Awesomenauts post ("semi-randomly generate a completely new match-up").
    */
   readonly perturbation?: 'kick' | 'fresh-start';
+  /**
+   * Restarts method: `best` applies the best exchange of the whole neighbourhood at each step, as in
+   * the Awesomenauts post; `first-pair` (default) visits the pairs of matches in turn and applies a
+   * pair's best exchange as soon as it improves. Both stop at a local optimum of the same moves;
+   * `first-pair` gets there with about half the score evaluations and to better optima in the
+   * benchmarks (bench/results/team-formation.md).
+   */
+  readonly improvement?: 'best' | 'first-pair';
   readonly annealing?: AnnealingOptions;
 }
 

@@ -95,6 +95,10 @@ export function validateFormMatchesOptions(options: FormMatchesOptions): void {
   if (perturbation !== 'kick' && perturbation !== 'fresh-start') {
     invalid('perturbation', "must be 'kick' or 'fresh-start'", perturbation);
   }
+  const improvement = options.improvement ?? 'first-pair';
+  if (improvement !== 'best' && improvement !== 'first-pair') {
+    invalid('improvement', "must be 'best' or 'first-pair'", improvement);
+  }
   const limit = method === 'restarts' ? options.maxRestarts : options.maxIterations;
   if (options.budgetMs === undefined && limit === undefined) {
     const name = method === 'restarts' ? 'maxRestarts' : 'maxIterations';
