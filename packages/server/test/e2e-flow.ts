@@ -99,6 +99,18 @@ export async function squadFlow(test: TestServer): Promise<{ matchId: string; pl
   assert.equal(again.status, 200);
   assert.equal(again.body['applied'], false);
   assert.deepEqual(again.body['outcome'], first.body['outcome']);
+  // Ranked changes are private: the game server's reply hides them, an admin sees them.
+  const changes = (first.body['outcome'] as { changes: { hidden?: boolean }[] }).changes;
+  assert.equal(changes.length, 4);
+  assert.ok(changes.every((change) => change.hidden === true));
+  const adminView = await client.request<{ outcome: { changes: { after?: { mean: number } }[] } }>(
+    'GET',
+    `/v1/matches/${matchId}`,
+    {
+      credential: keys.admin,
+    },
+  );
+  assert.ok(adminView.body.outcome.changes.every((change) => typeof change.after?.mean === 'number'));
   const conflict = await client.request<{ error: { code: string } }>(
     'POST',
     `/v1/matches/${matchId}/result`,

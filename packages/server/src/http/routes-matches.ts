@@ -1,8 +1,10 @@
 /** Match routes: read, and report a result (applied once). */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../service/context.ts';
+import { matchFor, outcomeFor } from '../service/players.ts';
 import { readMatch, reportResult } from '../service/results.ts';
 import type { ReportedResult } from '../store/records.ts';
+import { principalOf } from './request-context.ts';
 import { idParams, resultSchema } from './schemas.ts';
 
 type MatchParams = { matchId: string };
@@ -15,7 +17,7 @@ export function matchRoutes(app: FastifyInstance, context: ServiceContext): void
       config: { role: 'server' },
       schema: { tags: ['matches'], summary: 'A match, its teams and outcome', params: idParams('matchId') },
     },
-    async (request) => readMatch(context, request.params.matchId),
+    async (request) => matchFor(await readMatch(context, request.params.matchId), principalOf(request)),
   );
 
   app.post<{ Params: MatchParams; Body: ReportedResult }>(
@@ -33,7 +35,9 @@ export function matchRoutes(app: FastifyInstance, context: ServiceContext): void
     },
     async (request, reply) => {
       const reported = await reportResult(context, request.params.matchId, request.body);
-      return reply.status(reported.applied ? 201 : 200).send(reported);
+      return reply
+        .status(reported.applied ? 201 : 200)
+        .send({ applied: reported.applied, outcome: outcomeFor(reported.outcome, principalOf(request)) });
     },
   );
 }

@@ -2,7 +2,7 @@
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../service/context.ts';
-import { isPrivateTrack, readHistory, readLeaderboard, readProfile } from '../service/players.ts';
+import { isPrivateTrack, matchFor, readHistory, readLeaderboard, readProfile } from '../service/players.ts';
 import { principalOf, queryInt } from './request-context.ts';
 import { idParams, idSchema, queryIntSchema, trackSchema } from './schemas.ts';
 
@@ -43,10 +43,11 @@ export function playerRoutes(app: FastifyInstance, context: ServiceContext): voi
         throw new MatchdError(ErrorCodes.FORBIDDEN, 'a player token may only read its own history');
       }
       const beforeMs = request.query.beforeMs;
-      return readHistory(context, request.params.playerId, {
+      const matches = await readHistory(context, request.params.playerId, {
         limit: queryInt(request.query.limit, 20, 1, 100),
         ...(beforeMs === undefined ? {} : { beforeMs: Number(beforeMs) }),
       });
+      return matches.map((match) => matchFor(match, principal));
     },
   );
 

@@ -5,7 +5,7 @@
  */
 import { experience, isCalibrating } from '@matchd/engine';
 import type { Principal } from '../auth/principals.ts';
-import type { MatchRecord, RatingRecord } from '../store/records.ts';
+import type { MatchOutcome, MatchRecord, RatingRecord } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
 
 /** One track of a profile. Rating fields are absent when the caller may not see them. */
@@ -137,4 +137,33 @@ export async function readLeaderboard(
     })),
     ...(playerRank === undefined ? {} : { playerRank }),
   };
+}
+
+/** A rating change as a caller may see it: the values are left out on private tracks of others. */
+export type ChangeView =
+  | MatchOutcome['changes'][number]
+  | { readonly playerId: string; readonly track: string; readonly hidden: true };
+
+/** An outcome with the changes `principal` may not see hidden (Dota's rule, as on profiles). */
+export function outcomeFor(
+  outcome: MatchOutcome,
+  principal: Principal,
+): Omit<MatchOutcome, 'changes'> & { changes: ChangeView[] } {
+  return {
+    ...outcome,
+    changes: outcome.changes.map((change) =>
+      isPrivateTrack(change.track) && !maySeePrivate(principal, change.playerId)
+        ? { playerId: change.playerId, track: change.track, hidden: true as const }
+        : change,
+    ),
+  };
+}
+
+/** A match with its outcome as `principal` may see it. */
+export function matchFor(
+  match: MatchRecord,
+  principal: Principal,
+): Omit<MatchRecord, 'outcome'> & { outcome?: ReturnType<typeof outcomeFor> } {
+  const { outcome, ...rest } = match;
+  return outcome === undefined ? rest : { ...rest, outcome: outcomeFor(outcome, principal) };
 }

@@ -13,6 +13,7 @@ import {
 import type { RatingSystem } from '../rating/rating-system.ts';
 import type { MatchmakerHost } from '../runtime/matchmaker-host.ts';
 import { TicketEventBus } from '../runtime/ticket-events.ts';
+import { batchRatingReads } from '../store/batched-reads.ts';
 import type { RatingsStore } from '../store/ratings-store.ts';
 import type { TicketPool } from '../store/ticket-pool.ts';
 import { type ServiceContext, TicketRegistry } from './context.ts';
@@ -50,7 +51,7 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
   const tickets = new TicketRegistry();
   const metrics = createMetrics(async () => tickets.liveCounts());
   const context: ServiceContext = {
-    ratings: instrumentRatingsStore(deps.ratings, metrics),
+    ratings: batchRatingReads(instrumentRatingsStore(deps.ratings, metrics)),
     pool: instrumentTicketPool(deps.pool, metrics),
     host: deps.host,
     bus: new TicketEventBus(),
