@@ -762,7 +762,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       let looked = 0;
       for (const other of considered) {
         if (other.size !== teamSize) continue;
-        judged([entry.scored, other.scored], () => [[entry.scored], [other.scored]]);
+        // Pairs are cheap to score afresh; caching them would only fill the heap.
+        candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
         looked++;
         reachSkill = Math.max(reachSkill, distanceTo(other));
         if (stopEarly && looked >= 3 && candidates.some(isFormable)) break;

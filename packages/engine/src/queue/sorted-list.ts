@@ -54,9 +54,13 @@ export class SortedList<T extends Sequenced> {
     return index;
   }
 
-  /** Records that an item of the list has died (the caller made `isLive` false for it). */
+  /**
+   * Records that an item of the list has died (the caller made `isLive` false for it). Compacts once
+   * half the array is dead, so that walks over neighbours stay proportional to the live items.
+   */
   markRemoved(): void {
     this.dead++;
+    if (this.dead > 64 && this.dead * 2 > this.items.length) this.compact();
   }
 
   /** Drops dead items in one pass. */
