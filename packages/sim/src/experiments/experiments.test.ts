@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { Random } from '@matchd/engine';
 import type { ExperimentContext } from '../experiment.ts';
 import { churnCalibrationExperiment } from './churn-calibration/experiment.ts';
 import { runCompounding } from './compounding/experiment.ts';
 import { partyAdjustmentExperiment } from './party-adjustment/experiment.ts';
 import { rankError, runRatingConvergence } from './rating-convergence/experiment.ts';
+import { drawFormationPool, formRound } from './team-formation/experiment.ts';
 
 const exampleParams: unknown = JSON.parse(
   readFileSync(new URL('../../../../examples/eomm-table2.json', import.meta.url), 'utf8'),
@@ -81,5 +83,18 @@ describe('churn calibration experiment', () => {
     assert.equal(json.churnTable.length, 27);
     assert.equal(json.calibrationVsTruth.bins.length, 10);
     assert.match(report.markdown, /Figure 3/);
+  });
+});
+
+describe('team formation experiment', () => {
+  it('runs every strategy on the same pool within its evaluation budget, better with more budget', () => {
+    const pool = drawFormationPool(60, Random.fromSeed(8));
+    for (const strategy of ['restarts', 'forced-swaps', 'annealing'] as const) {
+      const small = formRound({ pool, strategy, evaluations: 300, seed: 1 });
+      const large = formRound({ pool, strategy, evaluations: 6000, seed: 1 });
+      assert.ok(small > 0 && small <= 1 && large <= 1, `${strategy}: ${small} ${large}`);
+      assert.ok(large >= small - 0.02, `${strategy}: ${large} < ${small}`);
+      assert.equal(formRound({ pool, strategy, evaluations: 300, seed: 1 }), small);
+    }
   });
 });

@@ -5,6 +5,8 @@ import { compoundingExperiment } from './compounding/experiment.ts';
 import { eommTable2Experiment } from './eomm-table2/experiment.ts';
 import { partyAdjustmentExperiment } from './party-adjustment/experiment.ts';
 import { ratingConvergenceExperiment } from './rating-convergence/experiment.ts';
+import { roundsVsContinuousExperiment } from './rounds-vs-continuous/experiment.ts';
+import { teamFormationExperiment } from './team-formation/experiment.ts';
 
 /** The experiments, in the order `sim --help` lists them. */
 export const EXPERIMENTS: readonly Experiment[] = [
@@ -12,5 +14,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   compoundingExperiment,
   ratingConvergenceExperiment,
   partyAdjustmentExperiment,
+  teamFormationExperiment,
+  roundsVsContinuousExperiment,
   churnCalibrationExperiment,
 ];
