@@ -85,14 +85,29 @@ export function formRound(input: {
     clock: () => evaluationCount,
     budgetMs: input.evaluations,
   } satisfies Partial<FormMatchesOptions>;
-  const options: FormMatchesOptions =
-    input.strategy === 'annealing'
-      ? { ...common, method: 'annealing', maxIterations: input.evaluations }
-      : {
-          ...common,
-          method: 'restarts',
-          perturbation: input.strategy === 'restarts' ? 'fresh-start' : 'kick',
-        };
+  if (input.strategy !== 'annealing') {
+    const perturbation = input.strategy === 'restarts' ? 'fresh-start' : 'kick';
+    return formMatches({ ...common, method: 'restarts', perturbation }).objective;
+  }
+  // Annealing's cooling schedule is set in moves, and a move costs several evaluations: measure the
+  // cost on a short schedule, then size the schedule so that it cools fully within the budget
+  // (cutting a schedule by the budget would stop it while still hot).
+  const probeMoves = 300;
+  const probe = formMatches({
+    ...common,
+    method: 'annealing',
+    maxIterations: probeMoves,
+    budgetMs: Number.MAX_SAFE_INTEGER,
+  });
+  const evaluationsPerMove = Math.max(1, probe.evaluations / probeMoves);
+  evaluationCount = 0;
+  const maxIterations = Math.max(1, Math.floor(input.evaluations / evaluationsPerMove));
+  const options: FormMatchesOptions = {
+    ...common,
+    random: Random.fromSeed(input.seed),
+    method: 'annealing',
+    maxIterations,
+  };
   return formMatches(options).objective;
 }
 
@@ -104,14 +119,14 @@ export const teamFormationExperiment: Experiment = {
     budgets: {
       type: 'string',
       description: 'budgets in match evaluations',
-      default: '2000,5000,10000,20000,50000',
+      default: '20000,200000,2000000',
     },
     repeats: { type: 'string', description: 'pools per budget', default: '5' },
     seed: { type: 'string', description: 'seed', default: '1' },
   },
   async run(context) {
     const players = intFlag(context, 'players', 300, 6, 100000);
-    const budgets = intListFlag(context, 'budgets', '2000,5000,10000,20000,50000', 1, 100_000_000);
+    const budgets = intListFlag(context, 'budgets', '20000,200000,2000000', 1, 100_000_000);
     const repeats = intFlag(context, 'repeats', 5, 1, 10000);
     const seed = intFlag(context, 'seed', 1, 0, 2 ** 31 - 1);
     const pools = Array.from({ length: repeats }, (_, r) =>
