@@ -12,29 +12,20 @@
  */
 
 import { ErrorCodes, MatchdError } from '../errors.ts';
-import { exactPairing } from '../matching/exact-pairing.ts';
 import { RegionIndex, scoreTicket } from '../quality/prepare.ts';
 import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
 import type { RatingModel } from '../rating/types.ts';
-import {
-  CandidateCache,
-  type CandidateContext,
-  fillAround,
-  isFormable,
-  type Proposal,
-  propose,
-  rejudge,
-  splitIntoTeams,
-} from './candidates.ts';
+import { CandidateCache, type CandidateContext, isFormable, type Proposal } from './candidates.ts';
+import { CandidateSearch } from './continuous-search.ts';
 import type { Entry, PoolKey } from './entry.ts';
 import { RecentWaits } from './eta.ts';
 import { describeStatus } from './explain.ts';
 import { Handshake } from './handshake.ts';
-import { waitUntilRelaxedTo } from './relaxation.ts';
+import { selectPairs } from './pair-selection.ts';
+import { PoolIndex } from './pool-index.ts';
 import { runRound } from './rounds.ts';
-import { SortedList } from './sorted-list.ts';
 import type {
   CancelReason,
   Matchmaker,
@@ -50,7 +41,6 @@ import type {
 } from './types.ts';
 import { validateQueueConfig } from './validate-config.ts';
 import { validateTicket } from './validate-ticket.ts';
-import { WakeHeap } from './wake-heap.ts';
 
 /** Finished tickets remembered for `status` (oldest forgotten first). */
 const FINISHED_MEMORY = 100_000;
@@ -102,20 +92,14 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly random: Random;
   private readonly entries = new Map<string, Entry<TRating>>();
   private readonly playerTicket = new Map<string, string>();
-  private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
-  private readonly byAge = new SortedList<Entry<TRating>>(
-    (entry) => entry.scored.enqueuedAtMs,
-    (entry) => entry.listed,
-  );
+  private readonly pool: PoolIndex<TRating>;
   private readonly pending = new Map<string, PendingMatch>();
   private readonly finished = new Map<string, Finished>();
   private readonly recentWaits: RecentWaits;
-  private readonly cache = new CandidateCache<TRating>(1_000_000);
-  private readonly dirtySet = new Set<Entry<TRating>>();
+  private readonly search: CandidateSearch<TRating>;
   private readonly regionIndex = new RegionIndex();
   /** Exact selection of a pairwise queue (1v1, or pre-formed whole teams): a tick's choice is a pairing. */
   private readonly pairwise: boolean;
-  private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
   private readonly window: number;
   private readonly gatherCount: number;
   private lastNowMs: number | undefined;
@@ -150,6 +134,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         : DEFAULT_WINDOW;
     // Pairs look at the 2 * window nearest; fills need a match's players plus slack for parties.
     this.gatherCount = Math.max(2 * this.window, this.config.teams.count * this.config.teams.size + 4);
+    this.pool = new PoolIndex<TRating>(this.gatherCount, this.config.mode.kind === 'continuous');
     const mode = this.config.mode;
     const selection =
       mode.kind === 'continuous'
@@ -168,6 +153,17 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       random: this.random,
       minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
     };
+    this.search = new CandidateSearch({
+      config: this.config,
+      context: this.context,
+      scorer: this.scorer,
+      handshake: this.handshake,
+      objective: this.objective,
+      pool: this.pool,
+      cache: new CandidateCache<TRating>(1_000_000),
+      window: this.window,
+      gatherCount: this.gatherCount,
+    });
     if (options.snapshot !== undefined) this.restore(options.snapshot);
   }
 
@@ -337,18 +333,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   // ---- pool bookkeeping -------------------------------------------------------------------------
 
-  private poolList(bucket: string): SortedList<Entry<TRating>> {
-    let list = this.bySkill.get(bucket);
-    if (list === undefined) {
-      list = new SortedList<Entry<TRating>>(
-        (entry) => entry.scored.skill,
-        (entry) => entry.listed,
-      );
-      this.bySkill.set(bucket, list);
-    }
-    return list;
-  }
-
   private addEntry(input: TicketInput<TRating>, enqueuedAtMs: number): Entry<TRating> {
     const scored: ScoredTicket<TRating> = scoreTicket(input, enqueuedAtMs, {
       ratingModel: this.model,
@@ -382,47 +366,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     };
     this.entries.set(input.ticketId, entry);
     for (const player of input.players) this.playerTicket.set(player.playerId, input.ticketId);
-    this.index(entry);
+    this.pool.index(entry);
     return entry;
   }
 
-  /** Puts a searching entry into the sorted lists and wakes its neighbours. */
-  private index(entry: Entry<TRating>): void {
-    const list = this.poolList(entry.bucket);
-    // Insert compacts first, while this entry still counts as dead (it may be physically present).
-    const at = list.insert(entry);
-    this.byAge.insert(entry);
-    entry.listed = true;
-    this.markDirty(list, at);
-  }
-
-  /**
-   * Takes an entry out of the sorted lists (proposed or gone). Its neighbours are not woken: a
-   * departure removes candidates but cannot make one pass; what it exposes at the edge of their
-   * windows is seen at their next wake-up (a threshold step) or the next arrival nearby.
-   */
-  private unindex(entry: Entry<TRating>): void {
-    if (!entry.listed) return;
-    entry.listed = false;
-    this.poolList(entry.bucket).markRemoved();
-    this.byAge.markRemoved();
-  }
-
-  private markDirty(list: SortedList<Entry<TRating>>, at: number): void {
-    const from = Math.max(0, at - this.gatherCount);
-    const to = Math.min(list.length, at + this.gatherCount + 1);
-    const skill = (list.items[at] as Entry<TRating>).scored.skill;
-    for (let i = from; i < to; i++) {
-      const other = list.items[i] as Entry<TRating>;
-      if (Math.abs(other.scored.skill - skill) <= other.reachSkill) {
-        other.dirty = true;
-        if (this.config.mode.kind === 'continuous') this.dirtySet.add(other);
-      }
-    }
-  }
-
   private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
-    if (entry.state === 'searching') this.unindex(entry);
+    if (entry.state === 'searching') this.pool.unindex(entry);
     this.entries.delete(entry.input.ticketId);
     for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
     this.finished.set(entry.input.ticketId, {
@@ -476,7 +425,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
     const deadlineMs = nowMs + acceptance.timeoutMs;
     for (const entry of members) {
-      this.unindex(entry);
+      this.pool.unindex(entry);
       entry.state = 'proposed';
       entry.matchId = summary.matchId;
     }
@@ -529,7 +478,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         entry.matchId = undefined;
         entry.dirty = true;
         entry.sleepUntilMs = -Infinity;
-        this.index(entry);
+        this.pool.index(entry);
         effects.push({
           kind: 'returned',
           ticketId,
@@ -567,7 +516,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     const limit = this.config.expireAfterMs;
     if (limit === undefined) return;
     // byAge is oldest first: stop at the first live ticket that has not expired.
-    for (const oldest of this.byAge.items.slice()) {
+    for (const oldest of this.pool.byAge.items.slice()) {
       if (!oldest.listed) continue;
       const waitMs = nowMs - oldest.scored.enqueuedAtMs;
       if (waitMs < limit) break;
@@ -583,21 +532,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    * waiting first. Every other ticket is asleep: nothing it could be matched in has changed.
    */
   private continuousPass(nowMs: number, effects: MatchmakerEffect[]): void {
-    const due = new Set(this.dirtySet);
-    this.dirtySet.clear();
-    for (const slot of this.wakeHeap.popDue(nowMs)) {
-      if (slot.version === slot.item.sleepVersion) due.add(slot.item);
-    }
-    const order = [...due].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
+    const order = this.pool.takeDue(nowMs);
     // A small due set (a live queue's tick) is paired exactly; a large one (a cold start) greedily,
     // forming as it goes so that later tickets see who is already taken.
     if (this.pairwise && order.length <= EXACT_SELECTION_LIMIT) {
-      this.selectPairs(order, nowMs, effects);
+      this.exactPass(order, nowMs, effects);
       return;
     }
     for (const entry of order) {
       if (!this.isDue(entry, nowMs)) continue;
-      const [best] = this.formableProposalsFor(entry, nowMs);
+      const [best] = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
       if (best !== undefined) this.form(best, nowMs, effects);
     }
   }
@@ -608,221 +552,33 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     return entry.dirty || nowMs >= entry.sleepUntilMs;
   }
 
-  /**
-   * Pairwise queues (1v1, whole teams): every due ticket proposes its acceptable pairs, then one
-   * selection picks a disjoint set (STYLE 4.2): an exact minimum-cost matching (cost 1 - objective;
-   * leaving a ticket out costs more the longer it has waited, most when overdue).
-   */
-  private selectPairs(order: readonly Entry<TRating>[], nowMs: number, effects: MatchmakerEffect[]): void {
-    const proposals = new Map<string, Proposal<TRating>>();
-    const involved = new Map<string, number>();
-    const anchors: { entry: Entry<TRating>; formable: Proposal<TRating>[] }[] = [];
+  /** Pairwise queues with exact selection: every due ticket proposes, one matching selects. */
+  private exactPass(order: readonly Entry<TRating>[], nowMs: number, effects: MatchmakerEffect[]): void {
+    const proposed: Proposal<TRating>[] = [];
+    const anchors: Entry<TRating>[] = [];
     for (const entry of order) {
       if (!this.isDue(entry, nowMs)) continue;
-      const formable = this.formableProposalsFor(entry, nowMs);
+      const formable = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
       if (formable.length === 0) continue;
-      anchors.push({ entry, formable });
-      for (const proposal of formable) {
-        const ids = proposal.match.teams.map((team) => (team[0] as ScoredTicket<TRating>).ticketId).sort();
-        proposals.set(ids.join('\u0000'), proposal);
-        for (const id of ids) if (!involved.has(id)) involved.set(id, involved.size);
-      }
+      anchors.push(entry);
+      proposed.push(...formable);
     }
     if (anchors.length === 0) return;
-    const formed = new Set<string>();
-    const formPair = (proposal: Proposal<TRating>) => {
-      const ids = proposal.match.teams.map((team) => (team[0] as ScoredTicket<TRating>).ticketId);
-      if (ids.some((id) => formed.has(id))) return;
-      for (const id of ids) formed.add(id);
-      this.form(proposal, nowMs, effects);
-    };
-    const ids = [...involved.keys()];
-    const size = ids.length;
-    const entries = ids.map((id) => this.entries.get(id) as Entry<TRating>);
-    // Costs by numeric pair key: the solver prices every pair of the pool, most of them absent.
-    const costByPair = new Map<number, Proposal<TRating>>();
-    for (const proposal of proposals.values()) {
-      const [i, j] = proposal.match.teams
-        .map((team) => involved.get((team[0] as ScoredTicket<TRating>).ticketId) as number)
-        .sort((x, y) => x - y);
-      costByPair.set((i as number) * size + (j as number), proposal);
-    }
-    const pairing = exactPairing(
-      {
-        size,
-        costs: (i, j) => {
-          const proposal = costByPair.get(i * size + j);
-          return proposal === undefined ? Number.POSITIVE_INFINITY : 1 - proposal.objectiveValue;
-        },
-        leaveOutCosts: entries.map((entry) => {
-          const waited = (nowMs - entry.scored.enqueuedAtMs) / this.handshake.maxWaitMs;
-          return waited >= 1 ? 4 : 1 + waited;
-        }),
-      },
-      { sortKeys: entries.map((entry) => entry.scored.skill) },
-    );
-    for (const [i, j] of pairing.pairs) formPair(costByPair.get(i * size + j) as Proposal<TRating>);
+    const selected = selectPairs(proposed, (ticketId) => {
+      const entry = this.entries.get(ticketId) as Entry<TRating>;
+      return {
+        ticketId,
+        skill: entry.scored.skill,
+        waitShare: (nowMs - entry.scored.enqueuedAtMs) / this.handshake.maxWaitMs,
+      };
+    });
+    for (const proposal of selected) this.form(proposal, nowMs, effects);
     // Tickets that had an acceptable pair but were not selected look again next tick.
-    for (const { entry } of anchors) {
-      if (entry.listed && !formed.has(entry.input.ticketId)) {
-        entry.dirty = true;
-        this.dirtySet.add(entry);
-      }
-    }
+    for (const entry of anchors) if (entry.listed) this.pool.wake(entry);
   }
 
-  /** Neighbours of `entry` in skill order in one bucket, nearest first, that are free this tick. */
-  private neighbours(entry: Entry<TRating>, count: number, bucket: string): Entry<TRating>[] {
-    const list = this.poolList(bucket);
-    const at = list.indexOf(entry);
-    const result: Entry<TRating>[] = [];
-    let left = at - 1;
-    let right = list.items[at] === entry ? at + 1 : at;
-    const free = (other: Entry<TRating>) => other.listed && other.takenAtTick !== this.tickCounter;
-    while (result.length < count && (left >= 0 || right < list.length)) {
-      const l = left >= 0 ? (list.items[left] as Entry<TRating>) : undefined;
-      const r = right < list.length ? (list.items[right] as Entry<TRating>) : undefined;
-      const takeLeft =
-        r === undefined ||
-        (l !== undefined && entry.scored.skill - l.scored.skill <= r.scored.skill - entry.scored.skill);
-      const next = takeLeft ? (l as Entry<TRating>) : (r as Entry<TRating>);
-      if (takeLeft) left--;
-      else right++;
-      if (free(next)) result.push(next);
-    }
-    return result;
-  }
-
-  /**
-   * The buckets of other home regions in the ticket's pool whose region the ticket's players can
-   * already play in under its relaxed ping limit, and when the next one opens.
-   */
-  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
-    const regions = this.config.regions;
-    if (regions === undefined) return { open: [], wakeMs: Infinity };
-    const overdue = this.handshake.isOverdue(entry.scored, nowMs);
-    const limit = this.handshake.maxPingAt(entry.scored, nowMs);
-    const open: string[] = [];
-    let wakeMs = Infinity;
-    for (const region of regions.names) {
-      if (region === entry.home) continue;
-      const bucket = `${entry.pool}|${region}`;
-      const list = this.bySkill.get(bucket);
-      if (list === undefined || list.liveCount === 0) continue;
-      const ping = this.handshake.ticketPingMs(entry.scored, region);
-      if (overdue || ping <= limit) {
-        open.push(bucket);
-      } else if (ping !== Infinity) {
-        const waitNow = nowMs - entry.scored.enqueuedAtMs;
-        const opensAfter = waitUntilRelaxedTo(regions.maxPingMs, ping, waitNow, 'up');
-        wakeMs = Math.min(wakeMs, entry.scored.enqueuedAtMs + opensAfter);
-      }
-    }
-    return { open, wakeMs };
-  }
-
-  /**
-   * Evaluates the candidates of one ticket; returns the best formable proposal, or remembers the best
-   * candidate (for status) and puts the ticket to sleep until one could pass.
-   */
-  private formableProposalsFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating>[] {
-    const { count: teamCount, size: teamSize } = this.config.teams;
-    const candidates: Proposal<TRating>[] = [];
-    const near = this.neighbours(entry, this.gatherCount, entry.bucket);
-    // Other regions' buckets join once the ticket's own ping limit reaches them (or it is overdue).
-    const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
-    let wide = near;
-    if (open.length > 0) {
-      const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
-      wide = [near, ...open.map((bucket) => this.neighbours(entry, this.gatherCount, bucket))]
-        .flat()
-        .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
-        .slice(0, this.gatherCount);
-    }
-    const judged = (tickets: ScoredTicket<TRating>[], split: () => ScoredTicket<TRating>[][] | undefined) => {
-      let fresh: Proposal<TRating> | undefined;
-      const cached = this.cache.get(tickets, () => {
-        const teams = split();
-        if (teams === undefined) return 'unsplittable';
-        fresh = propose(this.context, teams, nowMs);
-        return { match: fresh.match, evaluation: fresh.evaluation };
-      });
-      if (fresh !== undefined) candidates.push(fresh);
-      else if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
-    };
-    // How far in skill the candidates looked: a later arrival farther away cannot change them.
-    const distanceTo = (other: Entry<TRating> | undefined) =>
-      other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
-    let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
-    if (teamCount === 2 && entry.size === teamSize) {
-      const considered = wide.slice(0, 2 * this.window);
-      // With the quality objective the nearest neighbours are the likely best: once three have been
-      // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
-      const stopEarly = this.objective.kind === 'quality';
-      let looked = 0;
-      for (const other of considered) {
-        if (other.size !== teamSize) continue;
-        // Pairs are cheap to score afresh; caching them would only fill the heap.
-        candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
-        looked++;
-        reachSkill = Math.max(reachSkill, distanceTo(other));
-        if (stopEarly && looked >= 3 && candidates.some(isFormable)) break;
-      }
-      if (considered.length < 2 * this.window && looked === considered.length)
-        reachSkill = Number.POSITIVE_INFINITY;
-    }
-    if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
-      for (const pool of open.length > 0 ? [near, wide] : [near]) {
-        const filled = fillAround(
-          entry.scored,
-          pool.map((other) => other.scored),
-          teamCount,
-          teamSize,
-        );
-        if (filled === undefined) {
-          reachSkill = Number.POSITIVE_INFINITY;
-        } else {
-          reachSkill = Math.max(reachSkill, distanceTo(pool[filled.inspected - 1]));
-          judged(filled.tickets, () => splitIntoTeams(this.context, filled.tickets, nowMs));
-        }
-      }
-    }
-    const formable: Proposal<TRating>[] = [];
-    let bestShown: Proposal<TRating> | undefined;
-    let wakeMs = regionWakeMs;
-    for (const candidate of candidates) {
-      if (isFormable(candidate)) {
-        formable.push(candidate);
-      } else if (!candidate.verdict.unfair) {
-        const ceiling = this.scorer.ceilingScore(candidate.evaluation);
-        wakeMs = Math.min(
-          wakeMs,
-          this.handshake.earliestAcceptMs(candidate.match, ceiling, this.context.minQualityOf, nowMs),
-        );
-      }
-      if (bestShown === undefined || candidate.evaluation.score > bestShown.evaluation.score)
-        bestShown = candidate;
-    }
-    entry.dirty = false;
-    entry.reachSkill = reachSkill;
-    if (formable.length > 0) return formable.sort((a, b) => b.objectiveValue - a.objectiveValue);
-    entry.best =
-      bestShown === undefined
-        ? undefined
-        : {
-            match: bestShown.match,
-            evaluation: bestShown.evaluation,
-            rejectedBy: bestShown.verdict.unfair ? ['(fairness floor)'] : bestShown.verdict.rejectedBy,
-            atMs: nowMs,
-          };
-    // Past the maximum wait it takes any match, so it must look again as soon as one exists.
-    const overdueAt = entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
-    entry.sleepUntilMs = Math.max(nowMs + 1, Math.min(wakeMs, candidates.length > 0 ? overdueAt : Infinity));
-    entry.sleepVersion++;
-    if (entry.sleepUntilMs !== Number.POSITIVE_INFINITY) {
-      this.wakeHeap.push(entry.sleepUntilMs, entry, entry.sleepVersion);
-    }
-    return [];
+  private isFree(other: Entry<TRating>): boolean {
+    return other.listed && other.takenAtTick !== this.tickCounter;
   }
 
   // ---- rounds mode ------------------------------------------------------------------------------
@@ -833,26 +589,23 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     if (mode.kind !== 'rounds') return Infinity;
     const base = this.lastRoundMs ?? this.roundClockStartMs ?? 0;
     let next = base + mode.periodMs;
-    const oldest = this.byAge.firstLive();
+    const oldest = this.pool.byAge.firstLive();
     if (oldest !== undefined) next = Math.min(next, oldest.scored.enqueuedAtMs + mode.maxWaitMs);
     return next;
   }
 
   private maybeRunRound(nowMs: number, effects: MatchmakerEffect[]): void {
     const mode = this.config.mode;
-    this.byAge.compact();
-    if (mode.kind !== 'rounds' || this.byAge.length === 0) return;
+    this.pool.byAge.compact();
+    if (mode.kind !== 'rounds' || this.pool.byAge.length === 0) return;
     let waitingPlayers = 0;
-    for (const entry of this.byAge.items) waitingPlayers += entry.size;
+    for (const entry of this.pool.byAge.items) waitingPlayers += entry.size;
     const due =
       nowMs >= this.nextRoundAtMs() || (mode.minPlayers !== undefined && waitingPlayers >= mode.minPlayers);
     if (!due) return;
     this.lastRoundMs = nowMs;
     for (const pool of ['main', 'low-priority'] as const) {
-      const entries = [...this.bySkill]
-        .filter(([bucket]) => bucket.startsWith(`${pool}|`))
-        .flatMap(([, list]) => list.items)
-        .filter((entry) => entry.listed);
+      const entries = this.pool.liveWithPrefix(`${pool}|`);
       if (entries.length === 0) continue;
       const proposals = runRound(
         this.context,
@@ -923,7 +676,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         });
       }
       for (const entry of members as Entry<TRating>[]) {
-        this.unindex(entry);
+        this.pool.unindex(entry);
         entry.state = 'proposed';
         entry.matchId = proposal.match.matchId;
       }

@@ -1,0 +1,198 @@
+/**
+ * The continuous tick's candidate search for one ticket: neighbours in skill order in its bucket
+ * (pool x home region) and in other regions' buckets once its ping limit reaches them; pairs of whole
+ * teams proposed one neighbour at a time, team matches filled and split (cached by ticket set);
+ * each judged by the handshake. A ticket with nothing formable is put to sleep until the earliest
+ * time a candidate could pass (thresholds and ping limits only relax), and remembers its best
+ * candidate for `status`.
+ */
+
+import type { MatchScorer } from '../quality/scorer.ts';
+import type { ScoredTicket } from '../quality/types.ts';
+import {
+  type CandidateCache,
+  type CandidateContext,
+  fillAround,
+  isFormable,
+  type Proposal,
+  propose,
+  rejudge,
+  splitIntoTeams,
+} from './candidates.ts';
+import type { Entry } from './entry.ts';
+import type { Handshake } from './handshake.ts';
+import type { PoolIndex } from './pool-index.ts';
+import { waitUntilRelaxedTo } from './relaxation.ts';
+import type { Objective, QueueConfig } from './types.ts';
+
+/** What the search reads from its matchmaker. */
+export interface CandidateSearchOptions<TRating> {
+  readonly config: QueueConfig;
+  readonly context: CandidateContext<TRating>;
+  readonly scorer: MatchScorer<TRating>;
+  readonly handshake: Handshake;
+  readonly objective: Objective;
+  readonly pool: PoolIndex<TRating>;
+  readonly cache: CandidateCache<TRating>;
+  /** Neighbours per side a ticket proposes pairs with. */
+  readonly window: number;
+  /** Neighbours gathered per bucket for fills. */
+  readonly gatherCount: number;
+}
+
+/** Candidate search over a pool index. */
+export class CandidateSearch<TRating> {
+  private readonly config: QueueConfig;
+  private readonly context: CandidateContext<TRating>;
+  private readonly scorer: MatchScorer<TRating>;
+  private readonly handshake: Handshake;
+  private readonly objective: Objective;
+  private readonly pool: PoolIndex<TRating>;
+  private readonly cache: CandidateCache<TRating>;
+  private readonly window: number;
+  private readonly gatherCount: number;
+
+  constructor(options: CandidateSearchOptions<TRating>) {
+    this.config = options.config;
+    this.context = options.context;
+    this.scorer = options.scorer;
+    this.handshake = options.handshake;
+    this.objective = options.objective;
+    this.pool = options.pool;
+    this.cache = options.cache;
+    this.window = options.window;
+    this.gatherCount = options.gatherCount;
+  }
+
+  /**
+   * The buckets of other home regions in the ticket's pool whose region the ticket's players can
+   * already play in under its relaxed ping limit, and when the next one opens.
+   */
+  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
+    const regions = this.config.regions;
+    if (regions === undefined) return { open: [], wakeMs: Infinity };
+    const overdue = this.handshake.isOverdue(entry.scored, nowMs);
+    const limit = this.handshake.maxPingAt(entry.scored, nowMs);
+    const open: string[] = [];
+    let wakeMs = Infinity;
+    for (const region of regions.names) {
+      if (region === entry.home) continue;
+      const bucket = `${entry.pool}|${region}`;
+      if (!this.pool.hasLive(bucket)) continue;
+      const ping = this.handshake.ticketPingMs(entry.scored, region);
+      if (overdue || ping <= limit) {
+        open.push(bucket);
+      } else if (ping !== Infinity) {
+        const waitNow = nowMs - entry.scored.enqueuedAtMs;
+        const opensAfter = waitUntilRelaxedTo(regions.maxPingMs, ping, waitNow, 'up');
+        wakeMs = Math.min(wakeMs, entry.scored.enqueuedAtMs + opensAfter);
+      }
+    }
+    return { open, wakeMs };
+  }
+
+  /**
+   * Evaluates the candidates of one ticket; returns its formable proposals, best first, or
+   * remembers the best candidate (for status) and puts the ticket to sleep until one could pass.
+   */
+  formableFor(
+    entry: Entry<TRating>,
+    nowMs: number,
+    free: (other: Entry<TRating>) => boolean,
+  ): Proposal<TRating>[] {
+    const { count: teamCount, size: teamSize } = this.config.teams;
+    const candidates: Proposal<TRating>[] = [];
+    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, free);
+    // Other regions' buckets join once the ticket's own ping limit reaches them (or it is overdue).
+    const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
+    let wide = near;
+    if (open.length > 0) {
+      const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
+      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, free))]
+        .flat()
+        .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
+        .slice(0, this.gatherCount);
+    }
+    const judged = (tickets: ScoredTicket<TRating>[], split: () => ScoredTicket<TRating>[][] | undefined) => {
+      let fresh: Proposal<TRating> | undefined;
+      const cached = this.cache.get(tickets, () => {
+        const teams = split();
+        if (teams === undefined) return 'unsplittable';
+        fresh = propose(this.context, teams, nowMs);
+        return { match: fresh.match, evaluation: fresh.evaluation };
+      });
+      if (fresh !== undefined) candidates.push(fresh);
+      else if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
+    };
+    // How far in skill the candidates looked: a later arrival farther away cannot change them.
+    const distanceTo = (other: Entry<TRating> | undefined) =>
+      other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
+    let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
+    if (teamCount === 2 && entry.size === teamSize) {
+      const considered = wide.slice(0, 2 * this.window);
+      // With the quality objective the nearest neighbours are the likely best: once three have been
+      // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
+      const stopEarly = this.objective.kind === 'quality';
+      let looked = 0;
+      for (const other of considered) {
+        if (other.size !== teamSize) continue;
+        // Pairs are cheap to score afresh; caching them would only fill the heap.
+        candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
+        looked++;
+        reachSkill = Math.max(reachSkill, distanceTo(other));
+        if (stopEarly && looked >= 3 && candidates.some(isFormable)) break;
+      }
+      if (considered.length < 2 * this.window && looked === considered.length)
+        reachSkill = Number.POSITIVE_INFINITY;
+    }
+    if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
+      for (const pool of open.length > 0 ? [near, wide] : [near]) {
+        const filled = fillAround(
+          entry.scored,
+          pool.map((other) => other.scored),
+          teamCount,
+          teamSize,
+        );
+        if (filled === undefined) {
+          reachSkill = Number.POSITIVE_INFINITY;
+        } else {
+          reachSkill = Math.max(reachSkill, distanceTo(pool[filled.inspected - 1]));
+          judged(filled.tickets, () => splitIntoTeams(this.context, filled.tickets, nowMs));
+        }
+      }
+    }
+    const formable: Proposal<TRating>[] = [];
+    let bestShown: Proposal<TRating> | undefined;
+    let wakeMs = regionWakeMs;
+    for (const candidate of candidates) {
+      if (isFormable(candidate)) {
+        formable.push(candidate);
+      } else if (!candidate.verdict.unfair) {
+        const ceiling = this.scorer.ceilingScore(candidate.evaluation);
+        wakeMs = Math.min(
+          wakeMs,
+          this.handshake.earliestAcceptMs(candidate.match, ceiling, this.context.minQualityOf, nowMs),
+        );
+      }
+      if (bestShown === undefined || candidate.evaluation.score > bestShown.evaluation.score)
+        bestShown = candidate;
+    }
+    entry.dirty = false;
+    entry.reachSkill = reachSkill;
+    if (formable.length > 0) return formable.sort((a, b) => b.objectiveValue - a.objectiveValue);
+    entry.best =
+      bestShown === undefined
+        ? undefined
+        : {
+            match: bestShown.match,
+            evaluation: bestShown.evaluation,
+            rejectedBy: bestShown.verdict.unfair ? ['(fairness floor)'] : bestShown.verdict.rejectedBy,
+            atMs: nowMs,
+          };
+    // Past the maximum wait it takes any match, so it must look again as soon as one exists.
+    const overdueAt = entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
+    entry.sleepUntilMs = Math.max(nowMs + 1, Math.min(wakeMs, candidates.length > 0 ? overdueAt : Infinity));
+    this.pool.sleep(entry);
+    return [];
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The waiting pool's indexes: per bucket (pool x home region) a list sorted by skill, one list
+ * sorted by age, the set of tickets an arrival woke, and a heap of wake-up times. Continuous ticks
+ * read only what is due from here, so their cost follows what changed, not the pool's size.
+ */
+
+import type { Entry } from './entry.ts';
+import { SortedList } from './sorted-list.ts';
+import { WakeHeap } from './wake-heap.ts';
+
+/** Indexes of searching entries (`entry.listed`). */
+export class PoolIndex<TRating> {
+  readonly byAge = new SortedList<Entry<TRating>>(
+    (entry) => entry.scored.enqueuedAtMs,
+    (entry) => entry.listed,
+  );
+  private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
+  private readonly woken = new Set<Entry<TRating>>();
+  private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
+  /** Positions on each side of an arrival whose tickets may have it in their candidate window. */
+  private readonly wakeRadius: number;
+  /** Only continuous mode keeps the woken set (rounds look at everyone anyway). */
+  private readonly tracksWakeUps: boolean;
+
+  constructor(wakeRadius: number, tracksWakeUps: boolean) {
+    this.wakeRadius = wakeRadius;
+    this.tracksWakeUps = tracksWakeUps;
+  }
+
+  /** The skill-sorted list of a bucket. */
+  list(bucket: string): SortedList<Entry<TRating>> {
+    let list = this.bySkill.get(bucket);
+    if (list === undefined) {
+      list = new SortedList<Entry<TRating>>(
+        (entry) => entry.scored.skill,
+        (entry) => entry.listed,
+      );
+      this.bySkill.set(bucket, list);
+    }
+    return list;
+  }
+
+  /** Live entries of every bucket whose key starts with `prefix`. */
+  liveWithPrefix(prefix: string): Entry<TRating>[] {
+    return [...this.bySkill]
+      .filter(([bucket]) => bucket.startsWith(prefix))
+      .flatMap(([, list]) => list.items)
+      .filter((entry) => entry.listed);
+  }
+
+  /** True when the bucket has live entries. */
+  hasLive(bucket: string): boolean {
+    return (this.bySkill.get(bucket)?.liveCount ?? 0) > 0;
+  }
+
+  /** Puts a searching entry into the lists and wakes the tickets whose window it enters. */
+  index(entry: Entry<TRating>): void {
+    const list = this.list(entry.bucket);
+    // Insert compacts first, while this entry still counts as dead (it may be physically present).
+    const at = list.insert(entry);
+    this.byAge.insert(entry);
+    entry.listed = true;
+    const from = Math.max(0, at - this.wakeRadius);
+    const to = Math.min(list.length, at + this.wakeRadius + 1);
+    const skill = entry.scored.skill;
+    for (let i = from; i < to; i++) {
+      const other = list.items[i] as Entry<TRating>;
+      if (Math.abs(other.scored.skill - skill) <= other.reachSkill) this.wake(other);
+    }
+  }
+
+  /**
+   * Takes an entry out (proposed or gone). Its neighbours are not woken: a departure removes
+   * candidates but cannot make one pass; what it exposes at the edge of their windows is seen at
+   * their next wake-up (a threshold step) or the next arrival nearby.
+   */
+  unindex(entry: Entry<TRating>): void {
+    if (!entry.listed) return;
+    entry.listed = false;
+    this.list(entry.bucket).markRemoved();
+    this.byAge.markRemoved();
+  }
+
+  /** Marks an entry for evaluation at the next continuous tick. */
+  wake(entry: Entry<TRating>): void {
+    entry.dirty = true;
+    if (this.tracksWakeUps) this.woken.add(entry);
+  }
+
+  /** Schedules an entry's next evaluation at `entry.sleepUntilMs` (a finite time). */
+  sleep(entry: Entry<TRating>): void {
+    entry.sleepVersion++;
+    if (entry.sleepUntilMs !== Number.POSITIVE_INFINITY) {
+      this.wakeHeap.push(entry.sleepUntilMs, entry, entry.sleepVersion);
+    }
+  }
+
+  /** The entries woken since the last call and those whose wake-up time has come, oldest first. */
+  takeDue(nowMs: number): Entry<TRating>[] {
+    const due = new Set(this.woken);
+    this.woken.clear();
+    for (const slot of this.wakeHeap.popDue(nowMs)) {
+      if (slot.version === slot.item.sleepVersion) due.add(slot.item);
+    }
+    return [...due].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
+  }
+
+  /** Neighbours of `entry` in skill order in one bucket, nearest first, that pass `free`. */
+  neighbours(
+    entry: Entry<TRating>,
+    count: number,
+    bucket: string,
+    free: (other: Entry<TRating>) => boolean,
+  ): Entry<TRating>[] {
+    const list = this.list(bucket);
+    const at = list.indexOf(entry);
+    const result: Entry<TRating>[] = [];
+    let left = at - 1;
+    let right = list.items[at] === entry ? at + 1 : at;
+    while (result.length < count && (left >= 0 || right < list.length)) {
+      const l = left >= 0 ? (list.items[left] as Entry<TRating>) : undefined;
+      const r = right < list.length ? (list.items[right] as Entry<TRating>) : undefined;
+      const takeLeft =
+        r === undefined ||
+        (l !== undefined && entry.scored.skill - l.scored.skill <= r.scored.skill - entry.scored.skill);
+      const next = takeLeft ? (l as Entry<TRating>) : (r as Entry<TRating>);
+      if (takeLeft) left--;
+      else right++;
+      if (free(next)) result.push(next);
+    }
+    return result;
+  }
+}
