@@ -6,6 +6,8 @@
  * "the top six players together get into one match, then the next six").
  */
 
+import { validateTeamShape, validateTickets } from './validate.ts';
+
 /** A ticket as the packer sees it. */
 export interface PackingTicket {
   readonly index: number;
@@ -79,8 +81,17 @@ export function packTeams(tickets: readonly PackingTicket[], teamSize: number): 
   return { teams, unpacked };
 }
 
-/** Sizes of a full-team packing: how many whole matches the pool can make. */
+/**
+ * How many whole matches of `teamCount` x `teamSize` the parties of `sizes` can fill (parties atomic):
+ * what `formMatches` will make, 0 when it would throw UNFILLABLE_TEAMS. Throws INVALID_OPTION or
+ * PARTY_TOO_LARGE on bad sizes.
+ */
 export function fillableMatchCount(sizes: readonly number[], teamCount: number, teamSize: number): number {
+  validateTeamShape(teamCount, teamSize);
+  validateTickets(
+    sizes.map((size) => ({ size })),
+    teamSize,
+  );
   const tickets = sizes.map((size, index) => ({ index, size, priority: 0 }));
   return Math.floor(packTeams(tickets, teamSize).teams.length / teamCount);
 }
