@@ -20,13 +20,12 @@ const host = createLocalHost({
 const port = parentPort;
 if (port === null) throw new Error('matchmaker-worker.ts runs only as a worker thread');
 
-port.on('message', async (request: HostRequest) => {
-  let reply: HostReply;
+async function answer(request: HostRequest): Promise<HostReply> {
   try {
     const method = host[request.method] as (...args: readonly unknown[]) => Promise<unknown>;
-    reply = { id: request.id, ok: true, value: await method(...request.args) };
+    return { id: request.id, ok: true, value: await method(...request.args) };
   } catch (error) {
-    reply = isMatchdError(error)
+    return isMatchdError(error)
       ? {
           id: request.id,
           ok: false,
@@ -38,5 +37,14 @@ port.on('message', async (request: HostRequest) => {
           error: { message: error instanceof Error ? error.message : String(error) },
         };
   }
-  port.postMessage(reply);
+}
+
+// A batch runs in order, to completion, before the next message: the same order as in one thread.
+let queue: Promise<void> = Promise.resolve();
+port.on('message', (batch: readonly HostRequest[]) => {
+  queue = queue.then(async () => {
+    const replies: HostReply[] = [];
+    for (const request of batch) replies.push(await answer(request));
+    port.postMessage(replies);
+  });
 });

@@ -12,14 +12,14 @@ import { type ErrorCode, MatchdError } from '@matchd/engine';
 import type { RatingModelName } from '../rating/rating-system.ts';
 import type { MatchmakerHost } from './matchmaker-host.ts';
 
-/** A request to the worker. */
+/** A request to the worker (requests travel in batches: one message holds an array). */
 export interface HostRequest {
   readonly id: number;
   readonly method: keyof MatchmakerHost;
   readonly args: readonly unknown[];
 }
 
-/** A reply from the worker. */
+/** A reply from the worker (replies travel in batches, in request order). */
 export type HostReply =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
   | {
@@ -54,15 +54,25 @@ export async function startWorkerHost(options: {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
   };
-  worker.on('message', (reply: HostReply) => {
-    const waiter = pending.get(reply.id);
-    if (waiter === undefined) return;
-    pending.delete(reply.id);
-    if (reply.ok) waiter.resolve(reply.value);
-    else if (reply.error.code !== undefined) {
-      waiter.reject(new MatchdError(reply.error.code, reply.error.message, reply.error.details ?? {}));
-    } else waiter.reject(new Error(reply.error.message));
+  worker.on('message', (replies: readonly HostReply[]) => {
+    for (const reply of replies) {
+      const waiter = pending.get(reply.id);
+      if (waiter === undefined) continue;
+      pending.delete(reply.id);
+      if (reply.ok) waiter.resolve(reply.value);
+      else if (reply.error.code !== undefined) {
+        waiter.reject(new MatchdError(reply.error.code, reply.error.message, reply.error.details ?? {}));
+      } else waiter.reject(new Error(reply.error.message));
+    }
   });
+  // Calls made in one turn of the event loop travel as one message (and come back as one): under
+  // load, dozens of enqueues share one structured clone and one wake-up of the worker.
+  let outbox: HostRequest[] = [];
+  const flush = (): void => {
+    const batch = outbox;
+    outbox = [];
+    worker.postMessage(batch);
+  };
   worker.on('error', (error) => failAll(error));
   worker.on('exit', (code) => failAll(new Error(`matchmaker worker exited with code ${code}`)));
   // The worker answers a first `sizes` call only once its modules loaded: start-up errors surface here.
@@ -72,7 +82,8 @@ export async function startWorkerHost(options: {
     nextId += 1;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.postMessage({ id, method, args } satisfies HostRequest);
+      if (outbox.length === 0) setImmediate(flush);
+      outbox.push({ id, method, args });
     });
   };
   await call('sizes', []);
