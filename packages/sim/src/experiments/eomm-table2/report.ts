@@ -39,7 +39,10 @@ export interface Table2PoolReport {
   readonly poolSize: number;
   readonly rounds: number;
   readonly rows: readonly Table2Row[];
+  /** Welch's tests on the sampled retained counts (the paper's test). */
   readonly comparisons: readonly Table2Comparison[];
+  /** The same tests on the expected retained counts (pool-to-pool variation only: far less noise). */
+  readonly expectedComparisons: readonly Table2Comparison[];
 }
 
 /** The whole report. */
@@ -70,14 +73,22 @@ export function summarizeTable2(samples: readonly Table2Samples[]): Table2PoolRe
       };
     });
     const comparisons: Table2Comparison[] = [];
+    const expectedComparisons: Table2Comparison[] = [];
     for (let x = 0; x < methods.length; x++) {
       for (let y = x + 1; y < methods.length; y++) {
         const a = methods[x] as Table2Method;
         const b = methods[y] as Table2Method;
         comparisons.push({ a, b, ...welchTTest(byMethod[a].retained, byMethod[b].retained) });
+        expectedComparisons.push({ a, b, ...welchTTest(byMethod[a].expected, byMethod[b].expected) });
       }
     }
-    return { poolSize, rounds: byMethod[methods[0] as Table2Method].retained.length, rows, comparisons };
+    return {
+      poolSize,
+      rounds: byMethod[methods[0] as Table2Method].retained.length,
+      rows,
+      comparisons,
+      expectedComparisons,
+    };
   });
 }
 
@@ -115,6 +126,20 @@ export function table2Markdown(report: Table2Report): string {
     for (const c of pool.comparisons) {
       lines.push(
         `| ${pool.poolSize} | ${c.a} | ${c.b} | ${c.meanDifference.toFixed(3)} | ${c.t.toFixed(2)} | ${c.df.toFixed(0)} | ${formatP(c.p)} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    "## Welch's t-tests on the expected retained counts (a minus b)",
+    '',
+    '| pool | a | b | difference | t | p |',
+    '| ---: | --- | --- | ---: | ---: | ---: |',
+  );
+  for (const pool of report.pools) {
+    for (const c of pool.expectedComparisons) {
+      lines.push(
+        `| ${pool.poolSize} | ${c.a} | ${c.b} | ${c.meanDifference.toFixed(3)} | ${c.t.toFixed(2)} | ${formatP(c.p)} |`,
       );
     }
   }
