@@ -5,7 +5,7 @@
 import { ErrorCodes, MatchdError } from '../../errors.ts';
 import { INFEASIBLE, MatchEvaluator } from './match-evaluator.ts';
 import type { BestSplit, BestSplitOptions } from './types.ts';
-import { validateTeamShape, validateTickets } from './validate.ts';
+import { validateSplittableShape, validateTickets } from './validate.ts';
 
 /**
  * The best split of `members` into `teamCount` teams of `teamSize` under `scoreMatch`, or undefined
@@ -15,7 +15,7 @@ import { validateTeamShape, validateTickets } from './validate.ts';
  */
 export function bestSplit(options: BestSplitOptions): BestSplit | undefined {
   const { tickets, members, teamCount, teamSize, scoreMatch } = options;
-  validateTeamShape(teamCount, teamSize);
+  validateSplittableShape(teamCount, teamSize);
   validateTickets(tickets, teamSize);
   const seen = new Set<number>();
   let players = 0;

@@ -26,10 +26,15 @@ function requireOptionalFinite(path: string, value: unknown): void {
   }
 }
 
-/** Checks the shape of a match: team count and size, and that the exhaustive split stays tractable. */
+/** Checks the shape of a match: team count and size are positive integers. */
 export function validateTeamShape(teamCount: unknown, teamSize: unknown): void {
   requirePositiveInteger('teamCount', teamCount);
   requirePositiveInteger('teamSize', teamSize);
+}
+
+/** Checks the shape and that its exhaustive split stays tractable (MAX_SPLITS_PER_MATCH). */
+export function validateSplittableShape(teamCount: unknown, teamSize: unknown): void {
+  validateTeamShape(teamCount, teamSize);
   const count = teamCount as number;
   const size = teamSize as number;
   const solos = new Array<number>(count * size).fill(1);
@@ -65,7 +70,7 @@ export function validateTickets(tickets: readonly FormationTicket[], teamSize: n
 
 /** Checks every option of `formMatches` (except fillability, which needs the packing). */
 export function validateFormMatchesOptions(options: FormMatchesOptions): void {
-  validateTeamShape(options.teamCount, options.teamSize);
+  validateSplittableShape(options.teamCount, options.teamSize);
   validateTickets(options.tickets, options.teamSize);
   if (typeof options.scoreMatch !== 'function')
     invalid('scoreMatch', 'must be a function', options.scoreMatch);
