@@ -89,7 +89,7 @@ export function createTicketRequest(queueId: string, prefix: string): autocannon
         ...request,
         body: JSON.stringify({
           queueId,
-          players: [{ playerId: `${prefix}-${counter}`, pingsMs: { eu: 20 + (counter % 60) } }],
+          players: [{ playerId: `${prefix}-${counter}`, pingMsByRegion: { eu: 20 + (counter % 60) } }],
         }),
       };
     },

@@ -63,7 +63,7 @@ describe('bad input', () => {
   test('malformed JSON, NaN literals and empty bodies', async () => {
     for (const rawBody of [
       '{"queueId": "duel",',
-      '{"queueId":"duel","players":[{"playerId":"x","pingsMs":{"eu":NaN}}]}',
+      '{"queueId":"duel","players":[{"playerId":"x","pingMsByRegion":{"eu":NaN}}]}',
       '',
     ]) {
       await refused({ status: 400, code: 'MM_ERR_INVALID_REQUEST' }, [
@@ -87,12 +87,12 @@ describe('bad input', () => {
       { status: 400, code: 'MM_ERR_INVALID_REQUEST', path: 'body.minQuality' },
       ticket({ queueId: 'duel', players: [{ playerId: 'x' }], minQuality: 'NaN' }),
     );
-    await refused({ status: 400, code: 'MM_ERR_INVALID_REQUEST', path: 'body.players.0.pingsMs.eu' }, [
+    await refused({ status: 400, code: 'MM_ERR_INVALID_REQUEST', path: 'body.players.0.pingMsByRegion.eu' }, [
       'POST',
       '/v1/tickets',
       {
         credential: keys.server,
-        rawBody: '{"queueId":"duel","players":[{"playerId":"x","pingsMs":{"eu":1e400}}]}',
+        rawBody: '{"queueId":"duel","players":[{"playerId":"x","pingMsByRegion":{"eu":1e400}}]}',
       },
     ]);
     await refused(

@@ -44,7 +44,7 @@ export async function squadFlow(test: TestServer): Promise<{ matchId: string; pl
   const party = await createTicket(test, {
     queueId: 'squad',
     players: [{ playerId: p1 }, { playerId: p2, languages: ['en'] }],
-    pingsMs: { eu: 30 },
+    pingMsByRegion: { eu: 30 },
   });
   assert.equal(party['state'], 'searching');
   assert.equal(party['track'], 'ranked/party');

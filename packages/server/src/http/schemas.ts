@@ -40,7 +40,7 @@ const playerSchema = {
   required: ['playerId'],
   properties: {
     playerId: idSchema,
-    pingsMs: pingsSchema,
+    pingMsByRegion: pingsSchema,
     languages: languagesSchema,
     roles: { type: 'array', maxItems: 8, items: { type: 'string', minLength: 1, maxLength: 32 } },
     lowPriority: { type: 'boolean' },
@@ -68,7 +68,7 @@ export const ticketRequestSchema = {
     queueId: idSchema,
     ticketId: idSchema,
     players: { type: 'array', minItems: 1, maxItems: 100, items: playerSchema },
-    pingsMs: pingsSchema,
+    pingMsByRegion: pingsSchema,
     languages: languagesSchema,
     minQuality: { type: 'number', minimum: 0, maximum: 1 },
   },

@@ -22,7 +22,7 @@ import { applyEffects, publish } from './effects.ts';
 /** One player of a ticket request. Ratings are never taken from clients: the service looks them up. */
 export interface TicketPlayerRequest {
   readonly playerId: string;
-  readonly pingsMs?: Readonly<Record<string, number>>;
+  readonly pingMsByRegion?: Readonly<Record<string, number>>;
   readonly languages?: readonly string[];
   readonly roles?: readonly string[];
   readonly lowPriority?: boolean;
@@ -40,7 +40,7 @@ export interface TicketRequest {
   readonly ticketId?: string;
   readonly players: readonly TicketPlayerRequest[];
   /** Defaults for every player that gives none of its own. */
-  readonly pingsMs?: Readonly<Record<string, number>>;
+  readonly pingMsByRegion?: Readonly<Record<string, number>>;
   readonly languages?: readonly string[];
   readonly minQuality?: number;
 }
@@ -97,7 +97,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   playerIds.forEach((playerId, index) => {
     if (seen.has(playerId)) {
       throw new MatchdError(ErrorCodes.INVALID_TICKET, `player ${playerId} is twice on the ticket`, {
-        path: `players.${index}.playerId`,
+        path: `players[${index}].playerId`,
       });
     }
     seen.add(playerId);
@@ -107,7 +107,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
         ErrorCodes.PLAYER_ALREADY_QUEUED,
         `player ${playerId} already waits on ticket ${waiting}`,
         {
-          path: `players.${index}.playerId`,
+          path: `players[${index}].playerId`,
           ticketId: waiting,
         },
       );
@@ -131,7 +131,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
     const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
     const players = request.players.map((player): PlayerProfile<unknown> => {
       const record = context.system.trackRecordOf(byPlayer.get(player.playerId));
-      const pings = player.pingsMs ?? request.pingsMs;
+      const pings = player.pingMsByRegion ?? request.pingMsByRegion;
       const languages = player.languages ?? request.languages;
       return {
         playerId: player.playerId,
