@@ -159,7 +159,7 @@ const glicko2: EvalModelSpec = {
     teamReduction: 'composite',
   }),
   space: (traits) => [
-    { name: 'tau', kind: 'number', min: 0.05, max: 1.5, scale: 'log' },
+    { name: 'tau', kind: 'number', min: 0.01, max: 3, scale: 'log' },
     { name: 'initialRd', kind: 'number', min: 30, max: 700, scale: 'log' },
     ...(traits.hasDates
       ? ([
