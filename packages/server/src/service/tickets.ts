@@ -125,7 +125,6 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   };
   // Reserve the id and the players now: a concurrent request for the same players sees them taken.
   context.tickets.add(entry);
-  let pooled = false;
   try {
     const stored = await context.ratings.getRatings(playerIds.map((playerId) => ({ playerId, track })));
     const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
@@ -166,20 +165,46 @@ export async function createTicket(context: ServiceContext, request: TicketReque
       ticket: input as unknown as Json,
     };
     await context.pool.add(ticket);
-    pooled = true;
-    // Read the clock again right at the call: a tick may have run during the awaits above, and the
-    // engine refuses time that goes backwards.
-    const effects = await context.host.enqueue(config.id, input, context.now());
     context.metrics.ticketsCreated.inc({ queue: config.id });
     publish(context, entry, { type: 'searching', ticketId, atMs: nowMs });
-    await applyEffects(context, config.id, effects);
+    // Validated by the engine's own validator and durable in the pool: answer now, and let the
+    // matchmaker take it behind whatever round it is optimising (calls reach it in order, so a
+    // read or cancel that follows finds the ticket). The clock is read right at the call: a tick
+    // may have run during the awaits above, and the engine refuses time that goes backwards.
+    context.host
+      .enqueue(config.id, input, context.now())
+      .then(
+        (effects) => applyEffects(context, config.id, effects),
+        (error: unknown) => refusedLate(context, entry, error),
+      )
+      .catch((error: unknown) =>
+        context.log.error({ err: error, ticketId }, 'carrying out enqueue effects failed'),
+      );
   } catch (error) {
-    // The engine refused the ticket (a gate, a party too large, a bad ping...): undo the reservation.
+    // Refused (a gate, a party too large, a bad ping, a duplicate...): undo the reservation.
     context.tickets.discard(ticketId);
-    if (pooled) await context.pool.remove(ticketId).catch(() => {});
     throw error;
   }
   return viewOf(entry, nowMs);
+}
+
+/**
+ * The matchmaker refused a ticket the API thread had accepted (its queue config changed in
+ * between, say): the ticket leaves the pool and its subscribers hear `cancelled`.
+ */
+async function refusedLate(context: ServiceContext, entry: TicketEntry, error: unknown): Promise<void> {
+  context.log.error({ err: error, ticketId: entry.ticketId }, 'the matchmaker refused an accepted ticket');
+  await context.pool.remove(entry.ticketId).catch(() => {});
+  entry.state = 'cancelled';
+  entry.finishedAtMs = context.now();
+  context.tickets.finish(entry);
+  const code = error instanceof Error && 'code' in error ? String(error.code) : 'internal';
+  publish(context, entry, {
+    type: 'cancelled',
+    ticketId: entry.ticketId,
+    atMs: entry.finishedAtMs,
+    reason: `refused: ${code}`,
+  });
 }
 
 /** Re-enqueues tickets the pool kept across a restart, oldest first, keeping their waits. */
