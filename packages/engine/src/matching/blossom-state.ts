@@ -8,6 +8,7 @@
 
 import type { BlossomInput } from './blossom-solver.ts';
 
+/** Arrays of the blossom algorithm for one graph, and the operations that keep them consistent. */
 export class BlossomState {
   readonly n: number;
   /** endpoint[p] = vertex at endpoint p. */
@@ -110,6 +111,7 @@ export class BlossomState {
     }
   }
 
+  /** Twice the reduced cost of edge k between top-level blossoms (blossom duals not included). */
   slack(k: number): number {
     return this.dual[this.endpoint[2 * k]!]! + this.dual[this.endpoint[2 * k + 1]!]! + this.twoCost[k]!;
   }

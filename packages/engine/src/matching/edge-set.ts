@@ -5,6 +5,7 @@
 
 import type { CostedEdges } from './dual-init.ts';
 
+/** Candidate pairs of the sparse solver, keyed i * vertexCount + j (exact below 2^53). */
 export class EdgeSet {
   readonly vertexCount: number;
   private readonly keys = new Set<number>();
