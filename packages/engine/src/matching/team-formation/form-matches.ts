@@ -19,7 +19,7 @@ import type { FormedMatch, FormMatchesOptions, FormMatchesResult, ObjectiveTrace
 import { validateFormMatchesOptions } from './validate.ts';
 
 const DEFAULT_MAX_GROUP_SIZE = 3;
-const DEFAULT_NEIGHBOUR_MATCHES = 8;
+const DEFAULT_NEIGHBOUR_MATCHES = 12;
 /** Perturbation of restart r >= 1: sort keys plus noise of sd LEVELS[(r - 1) % 5] x the keys' sd. */
 const PERTURBATION_LEVELS = [0.05, 0.1, 0.2, 0.4, 0.8] as const;
 /** A kick is this many random exchanges (uniform between the two). */

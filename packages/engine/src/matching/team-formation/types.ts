@@ -91,7 +91,7 @@ export interface FormMatchesOptions {
   readonly maxGroupSize?: number;
   /**
    * Restarts method: each match exchanges tickets with this many matches on either side of it in the
-   * order of mean sort key (and always with the left-out set); default 8. A number >= the match
+   * order of mean sort key (and always with the left-out set); default 12. A number >= the match
    * count makes the neighbourhood complete. Annealing draws partners from the same window.
    */
   readonly neighbourMatches?: number;
