@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { eventually, keys, type TestServer } from './support/harness.ts';
+import { duelQueue, eventually, keys, type TestServer } from './support/harness.ts';
 
 type Json = Record<string, unknown>;
 type MatchBody = { matchId: string; teams: { playerId: string; ticketId: string; track: string }[][] };
@@ -235,4 +235,101 @@ export async function duelFlow(test: TestServer): Promise<void> {
   assert.equal(around.status, 200);
   assert.ok(around.body.rows.some((row) => row.playerId === a));
   assert.equal(typeof around.body.playerRank, 'number');
+}
+
+/** Plays one duel and reports it; returns the match id and the winner's mean. */
+async function playDuel(test: TestServer, a: string, b: string): Promise<{ matchId: string; mean: number }> {
+  for (const playerId of [a, b]) {
+    const reply = await test.client.request('POST', '/v1/tickets', {
+      credential: keys.server,
+      body: { queueId: 'duel', players: [{ playerId }] },
+    });
+    assert.equal(reply.status, 201);
+  }
+  const matchId = await eventually(async () => {
+    const history = await test.client.request<{ matchId: string }[]>('GET', `/v1/players/${a}/matches`, {
+      credential: keys.server,
+    });
+    return history.body[0]?.matchId;
+  });
+  const match = await test.client.request<{ teams: { playerId: string }[][] }>(
+    'GET',
+    `/v1/matches/${matchId}`,
+    { credential: keys.server },
+  );
+  const aFirst = match.body.teams[0]?.[0]?.playerId === a;
+  const reply = await test.client.request('POST', `/v1/matches/${matchId}/result`, {
+    credential: keys.server,
+    body: { ranks: aFirst ? [1, 2] : [2, 1] },
+  });
+  assert.equal(reply.status, 201);
+  const profile = await test.client.request<Profile>('GET', `/v1/players/${a}`, { credential: keys.admin });
+  return { matchId, mean: profile.body.tracks[0]?.mean as number };
+}
+
+/** A queue an admin adds at run time (it must survive the restart). */
+const trioQueue = { ...duelQueue, id: 'trio', teams: { count: 3, size: 1 }, rating: { track: 'trio' } };
+
+/** Plays and reports a duel, adds a queue, restarts: ratings, history and the queue survive. */
+export async function ratingsSurvive(first: TestServer): Promise<TestServer> {
+  const before = await playDuel(first, 'ra', 'rb');
+  const put = await first.client.request('PUT', '/v1/admin/queues/trio', {
+    credential: keys.admin,
+    body: trioQueue,
+  });
+  assert.equal(put.status, 200, JSON.stringify(put.body));
+  const second = await first.restart();
+  const profile = await second.client.request<Profile>('GET', '/v1/players/ra', { credential: keys.admin });
+  assert.equal(profile.body.tracks[0]?.games, 1);
+  assert.equal(profile.body.tracks[0]?.mean, before.mean);
+  const history = await second.client.request<{ matchId: string; outcome?: unknown }[]>(
+    'GET',
+    '/v1/players/rb/matches',
+    {
+      credential: keys.server,
+    },
+  );
+  assert.equal(history.body[0]?.matchId, before.matchId);
+  assert.ok(history.body[0]?.outcome);
+  const trio = await second.client.request<{ config: { teams: { count: number } } }>(
+    'GET',
+    '/v1/queues/trio',
+    { credential: keys.server },
+  );
+  assert.equal(trio.status, 200);
+  assert.equal(trio.body.config.teams.count, 3);
+  // The same report after the restart is still a no-op.
+  const again = await second.client.request('POST', `/v1/matches/${before.matchId}/result`, {
+    credential: keys.server,
+    body: (history.body[0]?.outcome as { result: unknown }).result,
+  });
+  assert.equal(again.status, 200);
+  assert.equal(again.body['applied'], false);
+  return second;
+}
+
+/** A waiting ticket survives a restart (Redis pool), keeps its wait, and still matches. */
+export async function waitingTicketSurvives(first: TestServer): Promise<TestServer> {
+  const created = await first.client.request('POST', '/v1/tickets', {
+    credential: keys.server,
+    body: { queueId: 'duel', players: [{ playerId: 'waiter' }] },
+  });
+  assert.equal(created.status, 201);
+  const ticketId = String(created.body['ticketId']);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const server = await first.restart();
+  const waiting = await server.client.request('GET', `/v1/tickets/${ticketId}`, { credential: keys.server });
+  assert.equal(waiting.status, 200, JSON.stringify(waiting.body));
+  assert.equal(waiting.body['state'], 'searching');
+  assert.ok(Number(waiting.body['waitMs']) >= 100, 'the wait continues from before the restart');
+  const partner = await server.client.request('POST', '/v1/tickets', {
+    credential: keys.server,
+    body: { queueId: 'duel', players: [{ playerId: 'partner' }] },
+  });
+  assert.equal(partner.status, 201);
+  await eventually(async () => {
+    const reply = await server.client.request('GET', `/v1/tickets/${ticketId}`, { credential: keys.server });
+    return reply.body['state'] === 'matched' ? true : undefined;
+  });
+  return server;
 }

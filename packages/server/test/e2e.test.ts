@@ -1,15 +1,17 @@
 /**
- * End to end on port 0, as clients would: the embedded default (PGlite + memory pool, matchmaker
- * in a worker thread) and the scale-out backends (PostgreSQL + Redis).
+ * End to end on port 0, as clients would: the embedded default (PGlite in a folder + memory pool,
+ * matchmaker in a worker thread) and the scale-out backends (PostgreSQL + Redis). Each server is
+ * then stopped and started again on the same data: ratings, history and queue configs survive, and
+ * with Redis waiting tickets too.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { duelFlow, squadFlow } from './e2e-flow.ts';
+import { duelFlow, ratingsSurvive, squadFlow, waitingTicketSurvives } from './e2e-flow.ts';
 import { keys, startTestServer } from './support/harness.ts';
 
 describe('e2e: embedded default (PGlite, memory pool, worker thread)', () => {
-  test('party and solos: watch, match, report once, ratings on profile and leaderboard', async () => {
-    const server = await startTestServer({ ratings: 'pglite', pool: 'memory', worker: true });
+  test('party and solos: watch, match, report once, ratings on profile and leaderboard; a restart keeps them', async () => {
+    let server = await startTestServer({ ratings: 'pglite', pool: 'memory', worker: true });
     try {
       await squadFlow(server);
       await duelFlow(server);
@@ -44,6 +46,7 @@ describe('e2e: embedded default (PGlite, memory pool, worker thread)', () => {
       );
       assert.equal(queue.body.matchesFormed, 1);
       assert.equal(typeof queue.body.waitP50Ms, 'number');
+      server = await ratingsSurvive(server);
     } finally {
       await server.dispose();
     }
@@ -51,11 +54,13 @@ describe('e2e: embedded default (PGlite, memory pool, worker thread)', () => {
 });
 
 describe('e2e: PostgreSQL and Redis', () => {
-  test('the same flow on the scale-out backends', async () => {
-    const server = await startTestServer({ ratings: 'postgres', pool: 'redis', worker: false });
+  test('the same flow on the scale-out backends; a restart keeps ratings, configs and waiting tickets', async () => {
+    let server = await startTestServer({ ratings: 'postgres', pool: 'redis', worker: false });
     try {
       await squadFlow(server);
       await duelFlow(server);
+      server = await ratingsSurvive(server);
+      server = await waitingTicketSurvives(server);
     } finally {
       await server.dispose();
     }
