@@ -113,7 +113,14 @@ function badBody(random: Random): { payload: string; contentType: string } {
       broken[`unknown_${random.int(10)}`] = junkValue(random);
       break;
     default:
-      broken[pick(random, keysOf)] = pick(random, [Number.NaN, Number.POSITIVE_INFINITY, -1, 1e400, [], {}]);
+      broken[pick(random, keysOf)] = pick(random, [
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        -1,
+        Number.MAX_VALUE,
+        [],
+        {},
+      ]);
   }
   const json = JSON.stringify(broken);
   switch (random.int(6)) {

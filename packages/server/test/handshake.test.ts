@@ -80,7 +80,9 @@ test('both accept: the match forms and both streams end with matched', async () 
   await watch.closed;
   const types = watch.messages.map((message) => message['type']);
   assert.deepEqual(types.slice(-1), ['matched'], JSON.stringify(watch.messages));
-  const matchId = (watch.messages.at(-1)?.['match'] as { matchId: string }).matchId;
+  const last = watch.messages.at(-1) as { match: { matchId: string } } | undefined;
+  assert.ok(last);
+  const matchId = last.match.matchId;
   const match = await server.client.request('GET', `/v1/matches/${matchId}`, { credential: keys.server });
   assert.equal(match.status, 200);
 });
