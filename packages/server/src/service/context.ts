@@ -41,6 +41,11 @@ export interface ServiceContext {
   readonly queues: Map<string, QueueConfig>;
   readonly stats: Map<string, QueueStats>;
   readonly tickets: TicketRegistry;
+  /**
+   * Engine match id (per queue) -> the service's match id, from proposal until the match forms.
+   * Engine ids restart with the process; service ids are unique across restarts and processes.
+   */
+  readonly matchIds: Map<string, string>;
   /** Epoch ms, never decreasing. */
   now(): number;
 }

@@ -11,19 +11,11 @@ import type { MatchView, TicketEvent } from '../runtime/ticket-events.ts';
 import type { MatchRecord, MatchSeat } from '../store/records.ts';
 import type { ServiceContext, TicketEntry } from './context.ts';
 
-// Engine match id (per queue) -> service match id, from proposal until the match forms or dissolves.
-const serviceIds = new WeakMap<ServiceContext, Map<string, string>>();
-
 function serviceMatchId(context: ServiceContext, queueId: string, engineId: string, keep: boolean): string {
-  let ids = serviceIds.get(context);
-  if (ids === undefined) {
-    ids = new Map();
-    serviceIds.set(context, ids);
-  }
   const key = `${queueId}\u0000${engineId}`;
-  const id = ids.get(key) ?? `m_${randomUUID()}`;
-  if (keep) ids.set(key, id);
-  else ids.delete(key);
+  const id = context.matchIds.get(key) ?? `m_${randomUUID()}`;
+  if (keep) context.matchIds.set(key, id);
+  else context.matchIds.delete(key);
   return id;
 }
 

@@ -61,6 +61,7 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     queues: new Map(),
     stats: new Map(),
     tickets,
+    matchIds: new Map(),
     now() {
       // The engine refuses time that goes backwards; a wall clock may (NTP steps), so hold it.
       lastMs = Math.max(lastMs, clock());
