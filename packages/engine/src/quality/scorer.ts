@@ -296,9 +296,13 @@ export function createMatchScorer<TRating>(
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
-    const prediction = env.ratingModel.predict({
-      teams: match.teams.map((team) => team.flatMap((ticket) => ticket.players.map((p) => p.profile.rating))),
-    });
+    const teams: TRating[][] = [];
+    for (const team of match.teams) {
+      const ratings: TRating[] = [];
+      for (const ticket of team) for (const player of ticket.players) ratings.push(player.profile.rating);
+      teams.push(ratings);
+    }
+    const prediction = env.ratingModel.predict({ teams });
     const winProbabilities = normalisedWinProbabilities(prediction);
     const expectedChurn = needsChurn
       ? (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction)
