@@ -6,6 +6,7 @@ import type { ExperimentContext } from '../experiment.ts';
 import { churnCalibrationExperiment } from './churn-calibration/experiment.ts';
 import { runCompounding } from './compounding/experiment.ts';
 import { partyAdjustmentExperiment } from './party-adjustment/experiment.ts';
+import { queueScenarioExperiment } from './queue-scenario/experiment.ts';
 import { rankError, runRatingConvergence } from './rating-convergence/experiment.ts';
 import { drawFormationPool, formRound } from './team-formation/experiment.ts';
 
@@ -96,5 +97,18 @@ describe('team formation experiment', () => {
       assert.ok(large >= small - 0.02, `${strategy}: ${large} < ${small}`);
       assert.equal(formRound({ pool, strategy, evaluations: 300, seed: 1 }), small);
     }
+  });
+});
+
+describe('queue scenario experiment', () => {
+  it('runs a shipped queue config from a flag and reports every metric', async () => {
+    const report = await queueScenarioExperiment.run(
+      context({ config: 'examples/queues/awesomenauts-3v3.json', minutes: '6', seed: '2' }),
+    );
+    const json = report.json as { metrics: { matches: number; retention: number; meanMaxPingMs: number } };
+    assert.ok(json.metrics.matches > 0);
+    assert.ok(json.metrics.retention > 0.3 && json.metrics.retention < 0.8);
+    assert.ok(json.metrics.meanMaxPingMs > 0);
+    assert.match(report.markdown, /repeat-opponent rate/);
   });
 });

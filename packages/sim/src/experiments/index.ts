@@ -4,6 +4,7 @@ import { churnCalibrationExperiment } from './churn-calibration/experiment.ts';
 import { compoundingExperiment } from './compounding/experiment.ts';
 import { eommTable2Experiment } from './eomm-table2/experiment.ts';
 import { partyAdjustmentExperiment } from './party-adjustment/experiment.ts';
+import { queueScenarioExperiment } from './queue-scenario/experiment.ts';
 import { ratingConvergenceExperiment } from './rating-convergence/experiment.ts';
 import { roundsVsContinuousExperiment } from './rounds-vs-continuous/experiment.ts';
 import { teamFormationExperiment } from './team-formation/experiment.ts';
@@ -16,5 +17,6 @@ export const EXPERIMENTS: readonly Experiment[] = [
   partyAdjustmentExperiment,
   teamFormationExperiment,
   roundsVsContinuousExperiment,
+  queueScenarioExperiment,
   churnCalibrationExperiment,
 ];

@@ -10,6 +10,7 @@ import {
   createElo,
   createMatchmaker,
   type EloRating,
+  isMatchdError,
   type MatchmakerEffect,
   type MatchOutcome,
   type MatchSummary,
@@ -30,7 +31,8 @@ import {
 /** What to simulate. */
 export interface QueueSimOptions {
   readonly config: QueueConfig;
-  readonly region: RegionSpec;
+  /** Where players arrive from; one matchmaker serves them all (the config's regions, if any, decide where matches are played). */
+  readonly regions: readonly RegionSpec[];
   readonly skills: SkillDistribution;
   readonly durationMs: number;
   /** Virtual start time from midnight UTC (the daily curve). */
@@ -46,6 +48,8 @@ export interface QueueSimOptions {
 /** The metrics of a run. */
 export interface QueueSimMetrics {
   readonly tickets: number;
+  /** Tickets the queue refused at enqueue (gates such as a ranked unlock). */
+  readonly rejected: number;
   readonly matches: number;
   readonly expired: number;
   readonly waitMs: {
@@ -85,6 +89,7 @@ export function simulateQueue(options: QueueSimOptions): QueueSimMetrics {
   const rejoins: { atMs: number; player: SimPlayer }[] = [];
   const waits: number[] = [];
   let ticketCount = 0;
+  let rejected = 0;
   let matches = 0;
   let expired = 0;
   let qualitySum = 0;
@@ -98,20 +103,31 @@ export function simulateQueue(options: QueueSimOptions): QueueSimMetrics {
   const enqueue = (group: SimPlayer[], nowMs: number) => {
     const ticketId = `t${ticketCount++}`;
     tickets.set(ticketId, { players: group });
-    const effects = matchmaker.enqueue(
-      {
-        ticketId,
-        players: group.map((p) => ({
-          playerId: p.playerId,
-          rating: ratingOf(p),
-          gamesPlayed: p.gamesPlayed,
-          languages: p.languages,
-          pingMsByRegion: p.pingMsByRegion,
-          recentOutcomes: history.get(p.playerId) ?? [],
-        })),
-      },
-      nowMs,
-    );
+    let effects: readonly MatchmakerEffect[];
+    try {
+      effects = matchmaker.enqueue(
+        {
+          ticketId,
+          players: group.map((p) => ({
+            playerId: p.playerId,
+            rating: ratingOf(p),
+            gamesPlayed: p.gamesPlayed,
+            languages: p.languages,
+            pingMsByRegion: p.pingMsByRegion,
+            recentOutcomes: history.get(p.playerId) ?? [],
+          })),
+        },
+        nowMs,
+      );
+    } catch (error) {
+      // A gate refused the ticket (e.g. too few games for ranked): the queue works as configured.
+      if (isMatchdError(error, 'MM_ERR_GATE_REJECTED')) {
+        rejected++;
+        tickets.delete(ticketId);
+        return;
+      }
+      throw error;
+    }
     handle(effects, nowMs);
   };
   const onMatched = (
@@ -173,38 +189,36 @@ export function simulateQueue(options: QueueSimOptions): QueueSimMetrics {
       }
     }
   };
-  const maxRate = options.region.arrivalsPerSecond * 1.6;
-  let nextArrivalMs = options.startMs + random.exponential(1000 / maxRate);
+  const maxRates = options.regions.map((region) => region.arrivalsPerSecond * 1.6);
+  const nextArrivalMs = maxRates.map((rate) => options.startMs + random.exponential(1000 / rate));
   let playerCount = 0;
   const endMs = options.startMs + options.durationMs;
   for (let nowMs = options.startMs; nowMs <= endMs; nowMs += options.tickMs) {
-    while (nextArrivalMs <= nowMs) {
-      // Thinning: accept an arrival of the peak-rate process with rate(t) / peak.
-      if (random.bernoulli(arrivalRate(options.region, nextArrivalMs) / maxRate)) {
-        const size = drawPartySize(random, options.config.teams.size);
-        const group: SimPlayer[] = [];
-        const base = drawPlayer({
-          playerId: `p${playerCount++}`,
-          region: options.region,
-          skills: options.skills,
-          random,
-        });
-        group.push(base);
-        for (let k = 1; k < size; k++) {
-          // Friends: same region, similar skill.
-          const friend = drawPlayer({
-            playerId: `p${playerCount++}`,
-            region: options.region,
-            skills: options.skills,
-            random,
-          });
-          group.push({ ...friend, skill: base.skill + random.normal(0, 150) });
+    options.regions.forEach((region, r) => {
+      const maxRate = maxRates[r] as number;
+      while ((nextArrivalMs[r] as number) <= nowMs) {
+        // Thinning: accept an arrival of the peak-rate process with rate(t) / peak.
+        if (random.bernoulli(arrivalRate(region, nextArrivalMs[r] as number) / maxRate)) {
+          const size = drawPartySize(random, options.config.teams.size);
+          const group: SimPlayer[] = [];
+          const base = drawPlayer({ playerId: `p${playerCount++}`, region, skills: options.skills, random });
+          group.push(base);
+          for (let k = 1; k < size; k++) {
+            // Friends: same region, similar skill.
+            const friend = drawPlayer({
+              playerId: `p${playerCount++}`,
+              region,
+              skills: options.skills,
+              random,
+            });
+            group.push({ ...friend, skill: base.skill + random.normal(0, 150) });
+          }
+          for (const p of group) players.set(p.playerId, p);
+          enqueue(group, nowMs);
         }
-        for (const p of group) players.set(p.playerId, p);
-        enqueue(group, nowMs);
+        nextArrivalMs[r] = (nextArrivalMs[r] as number) + random.exponential(1000 / maxRate);
       }
-      nextArrivalMs += random.exponential(1000 / maxRate);
-    }
+    });
     rejoins.sort((a, b) => a.atMs - b.atMs);
     while (rejoins.length > 0 && (rejoins[0] as { atMs: number }).atMs <= nowMs) {
       const { player } = rejoins.shift() as { player: SimPlayer };
@@ -214,6 +228,7 @@ export function simulateQueue(options: QueueSimOptions): QueueSimMetrics {
   }
   return {
     tickets: ticketCount,
+    rejected,
     matches,
     expired,
     waitMs: {

@@ -30,7 +30,7 @@ describe('queue simulation through the real matchmaker', () => {
   const region = DEFAULT_REGIONS[1];
   assert.ok(region !== undefined);
   const base = {
-    region,
+    regions: [region],
     skills: { kind: 'normal', mean: 1700, sd: 300 } as const,
     durationMs: 8 * 60_000,
     startMs: 0,

@@ -94,7 +94,7 @@ export const roundsVsContinuousExperiment: Experiment = {
       for (const setting of settings) {
         const metrics = simulateQueue({
           config: setting.config,
-          region,
+          regions: [region],
           skills: { kind: 'normal', mean: 1700, sd: 300 },
           durationMs: minutes * 60_000,
           // Each region at its own evening peak minus two hours.
