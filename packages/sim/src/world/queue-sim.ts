@@ -7,6 +7,7 @@
  */
 import {
   type ChurnTable,
+  churnTableEstimator,
   createElo,
   createMatchmaker,
   type EloRating,
@@ -81,6 +82,9 @@ export function simulateQueue(options: QueueSimOptions): QueueSimMetrics {
     config: options.config,
     ratingModel: elo,
     seed: options.seed,
+    // The queue's engagement criterion or objective (EOMM) estimates churn from the same table that
+    // decides who comes back: F's estimator over the engine's EOMM cost.
+    ...(options.churn === undefined ? {} : { expectedChurn: churnTableEstimator<EloRating>(options.churn) }),
   });
   const players = new Map<string, SimPlayer>();
   const history = new Map<string, MatchOutcome[]>();
