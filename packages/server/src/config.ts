@@ -40,6 +40,11 @@ export interface ServerConfig {
   readonly tokenTtlSeconds: number;
   /** Folder of queue configs (YAML or JSON) loaded at start. */
   readonly queuesDir?: string;
+  /**
+   * A churn table (JSON: `{ "churn": { "WWL": 0.57, ... } }`, keyed by recent outcomes) for
+   * engagement (EOMM) queues; without one those queues are refused.
+   */
+  readonly churnTableFile?: string;
   readonly tickIntervalMs: number;
   readonly bodyLimitBytes: number;
   readonly rateLimitPerMinute: number;
@@ -144,6 +149,7 @@ export const environmentKeys = {
   MATCHD_TOKEN_SECRET: 'tokenSecret',
   MATCHD_TOKEN_TTL_SECONDS: 'tokenTtlSeconds',
   MATCHD_QUEUES_DIR: 'queuesDir',
+  MATCHD_CHURN_TABLE: 'churnTableFile',
   MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
   MATCHD_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   MATCHD_RATE_LIMIT_PER_MINUTE: 'rateLimitPerMinute',
@@ -176,7 +182,13 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
 /** Validates a raw record of config keys (from a file, the environment or a test) into a ServerConfig. */
 export function configFrom(raw: Raw): ServerConfig {
   const known = new Set<string>(
-    Object.keys(defaultConfig).concat(['databaseUrl', 'redisUrl', 'tokenSecret', 'queuesDir']),
+    Object.keys(defaultConfig).concat([
+      'databaseUrl',
+      'redisUrl',
+      'tokenSecret',
+      'queuesDir',
+      'churnTableFile',
+    ]),
   );
   for (const key of Object.keys(raw)) if (!known.has(key)) throw invalid(key, 'is not a config key');
   const pick = <K extends keyof ServerConfig>(key: K): unknown => raw[key] ?? defaultConfig[key];
@@ -203,7 +215,7 @@ export function configFrom(raw: Raw): ServerConfig {
   ] as const);
   const poolBackend = oneOf('poolBackend', pick('poolBackend'), ['memory', 'redis'] as const);
   const optionalString = (
-    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'queuesDir',
+    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'queuesDir' | 'churnTableFile',
   ): string | undefined => {
     const value = raw[key];
     if (value === undefined) return undefined;
@@ -219,6 +231,7 @@ export function configFrom(raw: Raw): ServerConfig {
   if (tokenSecret !== undefined && tokenSecret.length < 32)
     throw invalid('tokenSecret', 'needs 32+ characters');
   const queuesDir = optionalString('queuesDir');
+  const churnTableFile = optionalString('churnTableFile');
   return {
     host: String(pick('host')),
     port: integerIn('port', pick('port'), 0, 65535),
@@ -232,6 +245,7 @@ export function configFrom(raw: Raw): ServerConfig {
     ...(tokenSecret === undefined ? {} : { tokenSecret }),
     tokenTtlSeconds: integerIn('tokenTtlSeconds', pick('tokenTtlSeconds'), 10, 7 * 24 * 3600),
     ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
+    ...(churnTableFile === undefined ? {} : { churnTableFile: resolve(churnTableFile) }),
     tickIntervalMs: integerIn('tickIntervalMs', pick('tickIntervalMs'), 10, 60_000),
     bodyLimitBytes: integerIn('bodyLimitBytes', pick('bodyLimitBytes'), 1024, 16 * 1024 * 1024),
     rateLimitPerMinute: integerIn('rateLimitPerMinute', pick('rateLimitPerMinute'), 1, 10_000_000),

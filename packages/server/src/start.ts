@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { churnTableEstimator, createChurnTable } from '@matchd/engine';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './app.ts';
 import { createPlayerTokens } from './auth/player-tokens.ts';
@@ -71,6 +72,20 @@ async function openPool(config: ServerConfig): Promise<TicketPool> {
 
 /** The example queues shipped with the repository, when the config names no folder. */
 export const exampleQueuesDir = new URL('../../../examples/queues/', import.meta.url).pathname;
+/** The EOMM paper's churn table (examples), used with the example queues when no table is configured. */
+export const exampleChurnTable = new URL('../../../examples/eomm-table2.json', import.meta.url).pathname;
+
+/** The churn record of a churn table file (`{ churn: {...} }` or the record itself). */
+function readChurnTable(file: string | undefined): Readonly<Record<string, unknown>> | undefined {
+  if (file === undefined) return undefined;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { churn?: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >;
+  const churn = parsed.churn ?? parsed;
+  createChurnTable(churn); // validates now: a bad file stops the start with its error
+  return churn;
+}
 
 /** Starts a server (see the file comment). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -87,15 +102,26 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const system = createRatingSystem(config.ratingModel, { calibrationGames: config.calibrationGames });
   const ratings = await openRatings(config);
   const pool = await openPool(config);
+  const queuesDir = config.queuesDir ?? (existsSync(exampleQueuesDir) ? exampleQueuesDir : undefined);
+  const churnTable = readChurnTable(
+    config.churnTableFile ??
+      (queuesDir === exampleQueuesDir && existsSync(exampleChurnTable) ? exampleChurnTable : undefined),
+  );
   const host: MatchmakerHost = config.matchWorker
-    ? await startWorkerHost({ ratingModel: config.ratingModel, seed: config.seed })
+    ? await startWorkerHost({
+        ratingModel: config.ratingModel,
+        seed: config.seed,
+        ...(churnTable === undefined ? {} : { churnTable }),
+      })
     : createLocalHost({
         factory: engineMatchmakerFactory,
         ratingModel: system.model,
         seed: config.seed,
         clock: () => performance.now(),
+        ...(churnTable === undefined
+          ? {}
+          : { expectedChurn: churnTableEstimator(createChurnTable(churnTable)) }),
       });
-  const queuesDir = config.queuesDir ?? (existsSync(exampleQueuesDir) ? exampleQueuesDir : undefined);
   const { app, service } = await buildServer({
     ratings,
     pool,

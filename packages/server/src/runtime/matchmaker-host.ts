@@ -66,6 +66,8 @@ export interface LocalHostOptions {
   readonly seed: number;
   /** A ms clock for the rounds search budget and tick durations. */
   readonly clock: () => number;
+  /** The engagement estimator for queues with an engagement criterion or objective. */
+  readonly expectedChurn?: MatchmakerOptions<unknown>['expectedChurn'];
 }
 
 function seedFor(seed: number, queueId: string): number {
@@ -93,6 +95,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
         ratingModel: options.ratingModel,
         seed: seedFor(options.seed, config.id),
         clock: options.clock,
+        ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
         ...(carried === undefined ? {} : { snapshot: carried }),
       });
       matchmakers.set(config.id, matchmaker);

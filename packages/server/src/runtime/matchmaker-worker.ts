@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { isMatchdError } from '@matchd/engine';
+import { churnTableEstimator, createChurnTable, isMatchdError } from '@matchd/engine';
 import { createRatingSystem } from '../rating/rating-system.ts';
 import { engineMatchmakerFactory } from './engine-factory.ts';
 import { createLocalHost } from './matchmaker-host.ts';
@@ -16,6 +16,9 @@ const host = createLocalHost({
   ratingModel: createRatingSystem(data.ratingModel).model,
   seed: data.seed,
   clock: () => performance.now(),
+  ...(data.churnTable === undefined
+    ? {}
+    : { expectedChurn: churnTableEstimator(createChurnTable(data.churnTable)) }),
 });
 const port = parentPort;
 if (port === null) throw new Error('matchmaker-worker.ts runs only as a worker thread');

@@ -32,6 +32,8 @@ export type HostReply =
 export interface WorkerHostData {
   readonly ratingModel: RatingModelName;
   readonly seed: number;
+  /** A churn table (outcome key -> churn probability) for engagement queues. */
+  readonly churnTable?: Readonly<Record<string, unknown>>;
   /** The TypeScript entry the bootstrap imports. */
   readonly entry: string;
 }
