@@ -23,8 +23,8 @@ const DEFAULT_NEIGHBOUR_MATCHES = 12;
 /** Perturbation of restart r >= 1: sort keys plus noise of sd LEVELS[(r - 1) % 5] x the keys' sd. */
 const PERTURBATION_LEVELS = [0.05, 0.1, 0.2, 0.4, 0.8] as const;
 /** A kick is this many random exchanges (uniform between the two). */
-const KICK_MIN_EXCHANGES = 2;
-const KICK_MAX_EXCHANGES = 6;
+const KICK_MIN_EXCHANGES = 3;
+const KICK_MAX_EXCHANGES = 8;
 
 /** Everything one search shares between its starts. */
 interface Search {
