@@ -26,6 +26,7 @@ import { Handshake } from './handshake.ts';
 import { selectPairs } from './pair-selection.ts';
 import { PoolIndex } from './pool-index.ts';
 import { runRound } from './rounds.ts';
+import { TicketRegistry } from './ticket-registry.ts';
 import type {
   CancelReason,
   Matchmaker,
@@ -42,8 +43,6 @@ import type {
 import { validateQueueConfig } from './validate-config.ts';
 import { validateTicket } from './validate-ticket.ts';
 
-/** Finished tickets remembered for `status` (oldest forgotten first). */
-const FINISHED_MEMORY = 100_000;
 /** Default neighbours on each side of a ticket in continuous mode. */
 const DEFAULT_WINDOW = 6;
 /** Pairwise ticks select by exact matching up to this many tickets with acceptable pairs. */
@@ -55,12 +54,6 @@ interface PendingMatch {
   readonly deadlineMs: number;
   readonly accepted: Set<string>;
   readonly playerCount: number;
-}
-
-interface Finished {
-  readonly state: TicketState;
-  readonly waitMs: number;
-  readonly matchId?: string;
 }
 
 /**
@@ -90,11 +83,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly context: CandidateContext<TRating>;
   private readonly clock: (() => number) | undefined;
   private readonly random: Random;
-  private readonly entries = new Map<string, Entry<TRating>>();
-  private readonly playerTicket = new Map<string, string>();
+  private readonly entries = new TicketRegistry<TRating>();
   private readonly pool: PoolIndex<TRating>;
   private readonly pending = new Map<string, PendingMatch>();
-  private readonly finished = new Map<string, Finished>();
   private readonly recentWaits: RecentWaits;
   private readonly search: CandidateSearch<TRating>;
   private readonly regionIndex = new RegionIndex();
@@ -179,10 +170,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       });
     }
     const valid = validateTicket(ticket, this.config, this.model, (playerId) =>
-      this.playerTicket.has(playerId),
+      this.entries.isPlayerQueued(playerId),
     );
     this.lastNowMs = nowMs;
-    this.finished.delete(valid.ticketId);
     this.roundClockStartMs ??= nowMs;
     this.addEntry(valid, nowMs);
     return [];
@@ -240,7 +230,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
     const entry = this.entries.get(ticketId);
     if (entry === undefined) {
-      const done = this.finished.get(ticketId);
+      const done = this.entries.finishedOf(ticketId);
       if (done === undefined) {
         throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `ticket ${ticketId} not found`, { ticketId });
       }
@@ -273,7 +263,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     return {
       version: 1,
       queueId: this.config.id,
-      tickets: this.byAgeAll().map((entry) => ({ ...entry.input, enqueuedAtMs: entry.scored.enqueuedAtMs })),
+      tickets: this.entries
+        .oldestFirst()
+        .map((entry) => ({ ...entry.input, enqueuedAtMs: entry.scored.enqueuedAtMs })),
       proposals: [...this.pending.values()].map((pending) => ({
         match: pending.summary,
         deadlineMs: pending.deadlineMs,
@@ -302,14 +294,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   private requireEntry(ticketId: string): Entry<TRating> {
-    const entry = this.entries.get(ticketId);
-    if (entry !== undefined) return entry;
-    if (this.finished.has(ticketId)) {
-      throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is no longer waiting`, {
-        ticketId,
-      });
-    }
-    throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `ticket ${ticketId} not found`, { ticketId });
+    return this.entries.require(ticketId);
   }
 
   private requireProposed(
@@ -364,31 +349,18 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
     };
-    this.entries.set(input.ticketId, entry);
-    for (const player of input.players) this.playerTicket.set(player.playerId, input.ticketId);
+    this.entries.add(entry);
     this.pool.index(entry);
     return entry;
   }
 
   private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
-    if (entry.state === 'searching') this.pool.unindex(entry);
-    this.entries.delete(entry.input.ticketId);
-    for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
-    this.finished.set(entry.input.ticketId, {
+    this.pool.unindex(entry);
+    this.entries.finish(entry, {
       state,
       waitMs: nowMs - entry.scored.enqueuedAtMs,
       ...(matchId === undefined ? {} : { matchId }),
     });
-    if (this.finished.size > FINISHED_MEMORY) {
-      const oldest = this.finished.keys().next().value as string;
-      this.finished.delete(oldest);
-    }
-  }
-
-  private byAgeAll(): Entry<TRating>[] {
-    return [...this.entries.values()].sort(
-      (a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq,
-    );
   }
 
   // ---- forming matches --------------------------------------------------------------------------
@@ -471,7 +443,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     for (const ticketId of pending.ticketIds) {
       const entry = this.entries.get(ticketId) as Entry<TRating>;
       if (leaving.has(ticketId)) {
-        this.removeProposed(entry, nowMs);
+        this.removeEntry(entry, 'cancelled', nowMs);
         effects.push({ kind: 'cancelled', ticketId, reason });
       } else {
         entry.state = 'searching';
@@ -488,15 +460,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       }
     }
     return effects;
-  }
-
-  private removeProposed(entry: Entry<TRating>, nowMs: number): void {
-    this.entries.delete(entry.input.ticketId);
-    for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
-    this.finished.set(entry.input.ticketId, {
-      state: 'cancelled',
-      waitMs: nowMs - entry.scored.enqueuedAtMs,
-    });
   }
 
   private timeOutProposals(nowMs: number, effects: MatchmakerEffect[]): void {
@@ -664,7 +627,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
     for (const ticket of snapshot.tickets) {
       const { enqueuedAtMs, ...input } = ticket;
-      validateTicket(input, this.config, this.model, (playerId) => this.playerTicket.has(playerId));
+      validateTicket(input, this.config, this.model, (playerId) => this.entries.isPlayerQueued(playerId));
       this.addEntry(input, enqueuedAtMs);
     }
     for (const proposal of snapshot.proposals) {
