@@ -289,3 +289,22 @@ test('exact selection pairs more tickets than longest-waiting-first greedy when 
   assert.deepEqual(pairsFormed('greedy'), ['A+B']);
   assert.deepEqual(pairsFormed('exact'), ['A+D', 'B+C']);
 });
+
+test('maxEvaluationsPerTick spreads a large due set over ticks, oldest first, losing nobody', () => {
+  const mm = make(
+    oneVersusOne({
+      threshold: { start: 0 },
+      mode: { kind: 'continuous', maxWaitMs: 60_000, maxEvaluationsPerTick: 2 },
+    }),
+  );
+  for (let i = 0; i < 10; i++) mm.enqueue(solo(`t${i}`, 1500 + i), i);
+  const perTick = [10, 11, 12, 13].map((now) => matched(mm.tick(now)));
+  assert.deepEqual(
+    perTick.map((effects) => effects.length),
+    [2, 2, 1, 0],
+  );
+  // The two oldest were evaluated first.
+  const first = perTick[0]?.flatMap((effect) => effect.match.teams.map((team) => team.ticketIds[0])) ?? [];
+  assert.ok(first.includes('t0') && first.includes('t2'), first.join(','));
+  assert.deepEqual(mm.size(), { tickets: 0, players: 0 });
+});

@@ -496,17 +496,30 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    */
   private continuousPass(nowMs: number, effects: MatchmakerEffect[]): void {
     const order = this.pool.takeDue(nowMs);
+    const mode = this.config.mode;
+    const limit = (mode.kind === 'continuous' ? mode.maxEvaluationsPerTick : undefined) ?? Infinity;
     // A small due set (a live queue's tick) is paired exactly; a large one (a cold start) greedily,
     // forming as it goes so that later tickets see who is already taken.
     if (this.pairwise && order.length <= EXACT_SELECTION_LIMIT) {
-      this.exactPass(order, nowMs, effects);
+      this.exactPass(order, nowMs, effects, limit);
       return;
     }
-    for (const entry of order) {
+    let evaluations = 0;
+    for (const [index, entry] of order.entries()) {
       if (!this.isDue(entry, nowMs)) continue;
+      if (evaluations >= limit) {
+        this.postpone(order.slice(index));
+        return;
+      }
+      evaluations++;
       const [best] = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
       if (best !== undefined) this.form(best, nowMs, effects);
     }
+  }
+
+  /** Due tickets past the tick's evaluation limit stay due (woken) for the next tick. */
+  private postpone(rest: readonly Entry<TRating>[]): void {
+    for (const entry of rest) if (entry.listed) this.pool.wake(entry);
   }
 
   private isDue(entry: Entry<TRating>, nowMs: number): boolean {
@@ -516,11 +529,22 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   /** Pairwise queues with exact selection: every due ticket proposes, one matching selects. */
-  private exactPass(order: readonly Entry<TRating>[], nowMs: number, effects: MatchmakerEffect[]): void {
+  private exactPass(
+    order: readonly Entry<TRating>[],
+    nowMs: number,
+    effects: MatchmakerEffect[],
+    limit: number,
+  ): void {
     const proposed: Proposal<TRating>[] = [];
     const anchors: Entry<TRating>[] = [];
-    for (const entry of order) {
+    let evaluations = 0;
+    for (const [index, entry] of order.entries()) {
       if (!this.isDue(entry, nowMs)) continue;
+      if (evaluations >= limit) {
+        this.postpone(order.slice(index));
+        break;
+      }
+      evaluations++;
       const formable = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
       if (formable.length === 0) continue;
       anchors.push(entry);

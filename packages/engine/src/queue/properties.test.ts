@@ -23,6 +23,7 @@ const CONFIGS: readonly QueueConfig[] = [
     objective: { kind: 'quality', maxFavouriteWinProbability: 0.8 },
   }),
   twoVersusTwo('continuous', { expireAfterMs: 60_000 }),
+  twoVersusTwo('continuous', { mode: { kind: 'continuous', maxWaitMs: 40_000, maxEvaluationsPerTick: 3 } }),
   twoVersusTwo('continuous', {
     acceptance: { timeoutMs: 8_000 },
     regions: { names: ['eu', 'na'], maxPingMs: { start: 60, linear: { perSecond: 5, limit: 300 } } },

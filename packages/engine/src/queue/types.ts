@@ -69,6 +69,12 @@ export interface ContinuousMode {
    * and blend objectives (EOMM is a pool-wide optimisation), `greedy` for quality.
    */
   readonly selection?: 'greedy' | 'exact';
+  /**
+   * At most this many tickets are evaluated per tick (oldest first; the rest stay due for the next
+   * tick). Bounds a tick's time when a large pool is due at once (a cold start, a snapshot restore);
+   * default: no limit.
+   */
+  readonly maxEvaluationsPerTick?: number;
 }
 
 /** Rounds mode (Awesomenauts): all waiting tickets are matched at once. */

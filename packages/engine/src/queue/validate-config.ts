@@ -174,10 +174,21 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'searchBudgetMs',
     'searchMethod',
     'selection',
+    'maxEvaluationsPerTick',
   ]);
   const kind = oneOf(checker, mode['kind'], 'mode.kind', ['continuous', 'rounds']);
   if (kind === 'continuous') {
-    object(checker, mode, 'mode', ['kind', 'maxWaitMs', 'candidateWindow', 'selection']);
+    object(checker, mode, 'mode', [
+      'kind',
+      'maxWaitMs',
+      'candidateWindow',
+      'selection',
+      'maxEvaluationsPerTick',
+    ]);
+    optionalNumber(checker, mode['maxEvaluationsPerTick'], 'mode.maxEvaluationsPerTick', {
+      min: 1,
+      integer: true,
+    });
     if (mode['selection'] !== undefined)
       oneOf(checker, mode['selection'], 'mode.selection', ['greedy', 'exact']);
     number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', { min: 0, exclusiveMin: true });
