@@ -93,7 +93,10 @@ describe('formMatches against brute force on every round of small pools', () => 
             maxRestarts,
             maxIterations: 6000,
             annealing: { cycles: 3 },
+            // The full neighbourhood (groups of 3 also for 2x5, whose default is 2): the claim under test
+            // is that these moves, restarted, reach the optimum.
             neighbourMatches: 10,
+            maxGroupSize: 3,
           };
           const result = formMatches(options);
           assertWellFormed(result, options);

@@ -15,11 +15,19 @@ import { INFEASIBLE, MatchEvaluator } from './match-evaluator.ts';
 import { type KeptSelection, selectKept, sortedChunks } from './packing.ts';
 import { RandomExchanges } from './random-exchange.ts';
 import { RoundState } from './round-state.ts';
+import { countSplits } from './splits.ts';
 import type { FormedMatch, FormMatchesOptions, FormMatchesResult, ObjectiveTracePoint } from './types.ts';
 import { validateFormMatchesOptions } from './validate.ts';
 
-const DEFAULT_MAX_GROUP_SIZE = 3;
-const DEFAULT_NEIGHBOUR_MATCHES = 12;
+/**
+ * Defaults by the cost of one exhaustive re-split: up to CHEAP_SPLITS splits per match (3v3 has 10,
+ * 4v4 35), a wide neighbourhood with groups of 3; above (5v5 has 126), a narrower one with groups of 2
+ * (a trio then trades for a duo and a solo, not for three solos), so that the first descent finishes
+ * within a budget. Measured on the bench pools (bench/results/team-formation.md).
+ */
+const CHEAP_SPLITS = 100;
+const WIDE = { maxGroupSize: 3, neighbourMatches: 12 } as const;
+const NARROW = { maxGroupSize: 2, neighbourMatches: 6 } as const;
 /** Perturbation of restart r >= 1: sort keys plus noise of sd LEVELS[(r - 1) % 5] x the keys' sd. */
 const PERTURBATION_LEVELS = [0.05, 0.1, 0.2, 0.4, 0.8] as const;
 /** A kick is this many random exchanges (uniform between the two). */
@@ -66,7 +74,14 @@ export function formMatches(options: FormMatchesOptions): FormMatchesResult {
   const sizes = Int32Array.from(tickets, (ticket) => ticket.size);
   const keys = Float64Array.from(tickets, (ticket) => ticket.sortKey ?? 0);
   const priorities = Float64Array.from(tickets, (ticket) => ticket.priority ?? 0);
-  const maxGroupSize = options.maxGroupSize ?? DEFAULT_MAX_GROUP_SIZE;
+  const soloSplits = countSplits(
+    new Array<number>(teamCount * teamSize).fill(1),
+    teamCount,
+    teamSize,
+    CHEAP_SPLITS,
+  );
+  const defaults = soloSplits <= CHEAP_SPLITS ? WIDE : NARROW;
+  const maxGroupSize = options.maxGroupSize ?? defaults.maxGroupSize;
   const selection = selectKept({
     tickets: tickets.map((ticket, index) => ({
       index,
@@ -106,7 +121,7 @@ export function formMatches(options: FormMatchesOptions): FormMatchesResult {
       aggregate: options.aggregate ?? 'mean',
     }),
     maxGroupSize,
-    neighbourMatches: options.neighbourMatches ?? DEFAULT_NEIGHBOUR_MATCHES,
+    neighbourMatches: options.neighbourMatches ?? defaults.neighbourMatches,
     elapsed,
     overBudget: () => budgetMs !== undefined && elapsed() >= budgetMs,
     trace: [],

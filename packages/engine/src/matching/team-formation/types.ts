@@ -86,12 +86,14 @@ export interface FormMatchesOptions {
   readonly maxIterations?: number;
   /**
    * Largest number of tickets exchanged against one ticket of equal total size (a duo against two
-   * solos is 2); default 3. 1 means one-for-one swaps of equal-size tickets only.
+   * solos is 2); default 3 when a match of solos has at most 100 splits (3v3: 10, 4v4: 35), else 2 (5v5: 126). 1 means
+   * one-for-one swaps of equal-size tickets only.
    */
   readonly maxGroupSize?: number;
   /**
    * Restarts method: each match exchanges tickets with this many matches on either side of it in the
-   * order of mean sort key (and always with the left-out set); default 12. A number >= the match
+   * order of mean sort key (and always with the left-out set); default 12 when a match of solos has
+   * at most 100 splits (3v3, 4v4), else 6 (5v5: each re-split costs 126 scores). A number >= the match
    * count makes the neighbourhood complete. Annealing draws partners from the same window.
    */
   readonly neighbourMatches?: number;
