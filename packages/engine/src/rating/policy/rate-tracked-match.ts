@@ -53,7 +53,19 @@ function teamScores(
   }));
 }
 
-/** New track records (same shape as `teams`) after the match. */
+/**
+ * New track records (same shape as `teams`) after the match.
+ * @example
+ * const elo = createElo();
+ * const key = trackKey({ queue: 'ranked', partySize: 1 }); // 'ranked/solo'
+ * const a = trackRecord(aliceTracks, key, elo, ELO_CALIBRATION);
+ * const b = trackRecord(bobTracks, key, elo, ELO_CALIBRATION);
+ * const [[a2], [b2]] = rateTrackedMatch({
+ *   model: elo, access: eloRatingAccess, policy: { calibration: ELO_CALIBRATION },
+ *   teams: [[a], [b]], result: { ranks: [1, 2] }, nowMs,
+ * });
+ * aliceTracks = withTrackRecord(aliceTracks, key, a2); // a2 moved 2x while calibrating
+ */
 export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRecord<TRating>[][] {
   const { model, access, policy, teams, result, nowMs } = input;
   validateCalibrationPolicy(policy.calibration);
