@@ -39,6 +39,8 @@ export interface Entry<TRating> {
   sleepUntilMs: number;
   /** Bumped at every new sleep, so that stale wake-ups in the heap are ignored. */
   sleepVersion: number;
+  /** Continuous mode: due but postponed by the per-tick evaluation limit (kept in age order). */
+  inBacklog: boolean;
   /** Continuous mode: its neighbourhood changed since its last evaluation. */
   dirty: boolean;
   /**

@@ -344,6 +344,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       matchId: undefined,
       sleepUntilMs: -Infinity,
       sleepVersion: 0,
+      inBacklog: false,
       dirty: true,
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
@@ -517,9 +518,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
   }
 
-  /** Due tickets past the tick's evaluation limit stay due (woken) for the next tick. */
+  /** Due tickets past the tick's evaluation limit stay due for the next tick, in age order. */
   private postpone(rest: readonly Entry<TRating>[]): void {
-    for (const entry of rest) if (entry.listed) this.pool.wake(entry);
+    this.pool.postpone(rest);
   }
 
   private isDue(entry: Entry<TRating>, nowMs: number): boolean {

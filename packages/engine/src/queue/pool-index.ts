@@ -17,6 +17,8 @@ export class PoolIndex<TRating> {
   private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
   private readonly woken = new Set<Entry<TRating>>();
   private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
+  /** Due entries postponed by a tick's evaluation limit, oldest first. */
+  private backlog: Entry<TRating>[] = [];
   /** Positions on each side of an arrival whose tickets may have it in their candidate window. */
   private readonly wakeRadius: number;
   /** Only continuous mode keeps the woken set (rounds look at everyone anyway). */
@@ -95,14 +97,45 @@ export class PoolIndex<TRating> {
     }
   }
 
-  /** The entries woken since the last call and those whose wake-up time has come, oldest first. */
+  /**
+   * The entries postponed earlier, woken since the last call, or whose wake-up time has come,
+   * oldest first (the postponed backlog is already sorted: only the new ones are sorted and merged).
+   */
   takeDue(nowMs: number): Entry<TRating>[] {
-    const due = new Set(this.woken);
+    const due = new Set<Entry<TRating>>();
+    for (const entry of this.woken) if (!entry.inBacklog) due.add(entry);
     this.woken.clear();
     for (const slot of this.wakeHeap.popDue(nowMs)) {
-      if (slot.version === slot.item.sleepVersion) due.add(slot.item);
+      if (slot.version === slot.item.sleepVersion && !slot.item.inBacklog) due.add(slot.item);
     }
-    return [...due].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
+    const older = (a: Entry<TRating>, b: Entry<TRating>) =>
+      a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq;
+    const fresh = [...due].sort(older);
+    const backlog = this.backlog;
+    this.backlog = [];
+    const merged: Entry<TRating>[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < backlog.length || j < fresh.length) {
+      const next =
+        j >= fresh.length ||
+        (i < backlog.length && older(backlog[i] as Entry<TRating>, fresh[j] as Entry<TRating>) <= 0)
+          ? (backlog[i++] as Entry<TRating>)
+          : (fresh[j++] as Entry<TRating>);
+      next.inBacklog = false;
+      merged.push(next);
+    }
+    return merged;
+  }
+
+  /** Keeps due entries (oldest first) for the next `takeDue`. */
+  postpone(entries: readonly Entry<TRating>[]): void {
+    for (const entry of entries) {
+      if (!entry.listed) continue;
+      entry.inBacklog = true;
+      entry.dirty = true;
+      this.backlog.push(entry);
+    }
   }
 
   /** Neighbours of `entry` in skill order in one bucket, nearest first, that pass `free`. */
