@@ -299,9 +299,11 @@ export async function ratingsSurvive(first: TestServer): Promise<TestServer> {
   assert.equal(trio.status, 200);
   assert.equal(trio.body.config.teams.count, 3);
   // The same report after the restart is still a no-op.
+  const stored = history.body[0]?.outcome as { result: unknown } | undefined;
+  assert.ok(stored);
   const again = await second.client.request('POST', `/v1/matches/${before.matchId}/result`, {
     credential: keys.server,
-    body: (history.body[0]?.outcome as { result: unknown }).result,
+    body: stored.result,
   });
   assert.equal(again.status, 200);
   assert.equal(again.body['applied'], false);
