@@ -19,7 +19,10 @@ function sourceFiles(dir: string): string[] {
 test('engine source uses no ambient clock, RNG or node imports', () => {
   const offenders: string[] = [];
   for (const file of sourceFiles(engineSrc)) {
-    const text = readFileSync(file, 'utf8');
+    // Comments may show how a host calls the engine (e.g. a clock from performance.now); only code counts.
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
     for (const pattern of [
       /Date\.now\(/,
       /new Date\(\)/,
