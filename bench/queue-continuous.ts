@@ -73,6 +73,7 @@ interface Row {
   coldMs: number;
   coldCpuMs: number;
   coldTicks: number;
+  coldCpuMedianMs: number;
   warmCpuMedianMs: number;
   coldMatches: number;
   coldQuality: number;
@@ -93,6 +94,7 @@ function run(shape: string, size: number): Row {
   const coldCpu = process.cpuUsage(coldCpuStart);
   let coldCpuMs = (coldCpu.user + coldCpu.system) / 1000;
   let coldTicks = 1;
+  const coldCpuTicks = [coldCpuMs];
   if (maxEvaluations !== undefined) {
     // Drain the cold start: tick (1 ms apart, no arrivals) until a tick evaluates nothing new.
     for (let t = 1; t < 1_000; t++) {
@@ -104,6 +106,7 @@ function run(shape: string, size: number): Row {
       cold.push(...formed);
       coldMs = Math.max(coldMs, elapsed);
       coldCpuMs = Math.max(coldCpuMs, (cpu.user + cpu.system) / 1000);
+      coldCpuTicks.push((cpu.user + cpu.system) / 1000);
       coldTicks++;
       if (elapsed < 1 && formed.length === 0) break;
     }
@@ -135,6 +138,7 @@ function run(shape: string, size: number): Row {
     coldMs,
     coldCpuMs,
     coldTicks,
+    coldCpuMedianMs: [...coldCpuTicks].sort((a, b) => a - b)[Math.floor(coldCpuTicks.length / 2)] as number,
     warmCpuMedianMs: cpuTimes[Math.floor(cpuTimes.length / 2)] as number,
     coldMatches: cold.length,
     coldQuality,
@@ -157,7 +161,7 @@ for (const shape of shapes) {
   for (const size of sizes) {
     const row = run(shape, size);
     console.log(
-      `| ${row.shape} | ${row.size} | ${row.coldMs.toFixed(0)} / ${row.coldCpuMs.toFixed(0)}${row.coldTicks > 1 ? ` (slowest of ${row.coldTicks} ticks)` : ''} | ${row.coldMatches} | ${row.coldQuality.toFixed(4)} | ${row.warmMedianMs.toFixed(1)} / ${row.warmP90Ms.toFixed(1)}, ${row.warmCpuMedianMs.toFixed(1)} | ${row.warmMatchesPerTick.toFixed(1)} | ${row.warmQuality.toFixed(4)} | ${row.pool} |`,
+      `| ${row.shape} | ${row.size} | ${row.coldMs.toFixed(0)} / ${row.coldCpuMs.toFixed(0)}${row.coldTicks > 1 ? ` (slowest of ${row.coldTicks} ticks; median cpu ${row.coldCpuMedianMs.toFixed(0)})` : ''} | ${row.coldMatches} | ${row.coldQuality.toFixed(4)} | ${row.warmMedianMs.toFixed(1)} / ${row.warmP90Ms.toFixed(1)}, ${row.warmCpuMedianMs.toFixed(1)} | ${row.warmMatchesPerTick.toFixed(1)} | ${row.warmQuality.toFixed(4)} | ${row.pool} |`,
     );
   }
 }
