@@ -104,10 +104,12 @@ export interface ExactPairingStats {
   readonly method: 'dense' | 'sparse';
   /** Pairs the blossom algorithm saw in its last solve. */
   readonly edgesSolved: number;
-  /** Times the blossom algorithm ran (1 for dense; 1 + pricing rounds that found violators for sparse). */
+  /** Times the blossom algorithm ran (1 for dense; 1 + blossom pricing rounds that found violators). */
   readonly solves: number;
-  /** Augmenting paths found after the greedy jump-start, summed over solves. */
+  /** Augmenting paths the blossom algorithm needed after the jump-start, summed over solves. */
   readonly augmentations: number;
+  /** Sparse: rounds of pricing the assignment relaxation before the blossom solves (0 for dense). */
+  readonly relaxationRounds: number;
 }
 
 /** An optimal pairing with the duals that certify it. */
