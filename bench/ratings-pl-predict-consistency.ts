@@ -34,11 +34,11 @@ for (let i = 0; i < file.matches.length; i++) {
     logistic.add(q, y);
   }
   const updated = model.update({ teams }, { ranks: match.ranks });
-  match.teams.forEach((team, t) =>
+  match.teams.forEach((team, t) => {
     team.forEach((player, j) => {
       ratings[player] = updated[t]?.[j];
-    }),
-  );
+    });
+  });
 }
 console.log(`| prediction | log-loss (last 30%) |`);
 console.log(`|---|---|`);
