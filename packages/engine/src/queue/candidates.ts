@@ -7,7 +7,7 @@
  */
 
 import { bestSplit } from '../matching/team-formation/best-split.ts';
-import { formMatches } from '../matching/team-formation/form-matches.ts';
+import { localSearchSplit } from '../matching/team-formation/local-search-split.ts';
 import { packTeams } from '../matching/team-formation/packing.ts';
 import { countSplits } from '../matching/team-formation/splits.ts';
 import type { MatchEvaluation, MatchScorer } from '../quality/scorer.ts';
@@ -115,16 +115,15 @@ export function splitIntoTeams<TRating>(
     });
     return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
   }
-  const formed = formMatches({
+  // Too many splits to enumerate (e.g. 20v20 of solos): a local search over equal-size swaps.
+  const split = localSearchSplit({
     tickets: formationTickets,
+    members: tickets.map((_, index) => index),
     teamCount,
     teamSize,
     scoreMatch,
-    random: context.random,
-    maxRestarts: 1,
   });
-  const [first] = formed.matches;
-  return first === undefined ? undefined : toMatch(first.teams).teams.map((team) => [...team]);
+  return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
 
 /** True when the tickets' parties pack into `teamCount` full teams. */

@@ -5,6 +5,8 @@
  */
 
 import { ErrorCodes } from '../errors.ts';
+import { countSplits } from '../matching/team-formation/splits.ts';
+import { MAX_SPLITS_PER_MATCH } from '../matching/team-formation/validate.ts';
 import type { CriterionConfig, CriterionKind } from '../quality/types.ts';
 import {
   array,
@@ -216,6 +218,21 @@ export function validateQueueConfig(value: unknown): QueueConfig {
       integer: true,
     });
     optionalNumber(checker, mode['searchBudgetMs'], 'mode.searchBudgetMs', { min: 0, exclusiveMin: true });
+    // A round's team formation re-splits matches exhaustively; past this many splits (e.g. 15v15 of
+    // solos) only continuous mode, whose large matches are split by local search, can serve the shape.
+    const soloSplits = countSplits(
+      new Array<number>(teamCount * teamSize).fill(1),
+      teamCount,
+      teamSize,
+      MAX_SPLITS_PER_MATCH + 1,
+    );
+    if (soloSplits > MAX_SPLITS_PER_MATCH) {
+      fail(
+        checker,
+        'mode.kind',
+        `rounds mode supports teams of up to ${MAX_SPLITS_PER_MATCH} splits per match (2x10 at most for two teams); use "continuous" for ${teamCount}x${teamSize}`,
+      );
+    }
   }
 
   let usesEngagement = criteria.some((item) => item.kind === 'engagement');

@@ -1,5 +1,6 @@
 export { bestSplit } from './best-split.ts';
 export { formMatches } from './form-matches.ts';
+export { type LocalSearchSplitOptions, localSearchSplit } from './local-search-split.ts';
 export { fillableMatchCount } from './packing.ts';
 export type {
   AnnealingOptions,
