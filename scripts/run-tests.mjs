@@ -35,8 +35,12 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-  stdio: 'inherit',
-  cwd: root,
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--import', './scripts/test-setup.mjs', '--test', '--test-reporter=spec', ...files],
+  {
+    stdio: 'inherit',
+    cwd: root,
+  },
+);
 process.exit(result.status ?? 1);

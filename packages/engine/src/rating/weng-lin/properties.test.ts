@@ -45,10 +45,14 @@ for (const model of models) {
           const first = ranks.indexOf(1);
           const last = ranks.indexOf(teams.length);
           // A foregone result (a heavy favourite winning) can move mu by less than one ulp: then
-          // "never the wrong way" is all that floating point can show.
-          const predicted = model.predictWin({ teams });
+          // "never the wrong way" is all that floating point can show. The update is a sum over
+          // pairwise comparisons, so "foregone" is judged pair by pair, not by the n-team predictWin.
+          const pairwiseWin = (a: number, b: number): number =>
+            model.predictWin({ teams: [teams[a] ?? [], teams[b] ?? []] })[0] as number;
+          const others = teams.map((_, index) => index);
           const surprising =
-            (predicted[first] as number) < 0.99 && (predicted[last] as number) > 0.01 / teams.length;
+            others.every((other) => other === first || pairwiseWin(first, other) < 0.99) &&
+            others.every((other) => other === last || pairwiseWin(last, other) > 0.01);
           updated[first]?.forEach((p, i) => {
             const before = teams[first]?.[i]?.mu as number;
             assert.ok(surprising ? p.mu > before : p.mu >= before, 'winner gains');
