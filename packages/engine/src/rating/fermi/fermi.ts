@@ -31,6 +31,7 @@ import {
   validatePairwiseMatch,
   validateResult,
 } from '../elo/pairwise.ts';
+import { requireMatchTime } from '../match-time.ts';
 import type {
   MatchResult,
   Prediction,
@@ -153,25 +154,7 @@ export function createFermi(options: FermiOptions = {}): FermiModel {
 
   function checkNow(teams: readonly (readonly FermiRating[])[], nowMs: number | undefined): void {
     if (nowMs === undefined || decay === undefined) return;
-    if (!Number.isFinite(nowMs)) {
-      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'context.nowMs must be finite', {
-        path: 'context.nowMs',
-      });
-    }
-    for (const team of teams) {
-      for (const r of team) {
-        if (r.lastPlayedMs !== undefined && r.lastPlayedMs > nowMs) {
-          throw new MatchdError(
-            ErrorCodes.TIME_WENT_BACKWARDS,
-            'a rating was last played after context.nowMs',
-            {
-              lastPlayedMs: r.lastPlayedMs,
-              nowMs,
-            },
-          );
-        }
-      }
-    }
+    requireMatchTime(teams, nowMs);
   }
 
   function ratingAt(rating: FermiRating, nowMs: number): FermiRating {

@@ -34,6 +34,7 @@ import {
   validatePairwiseMatch,
   validateResult,
 } from '../elo/pairwise.ts';
+import { requireMatchTime } from '../match-time.ts';
 import type { MatchResult, Prediction, RatedMatch, SkillEstimate, UpdateContext } from '../types.ts';
 import { GLICKO2_SCALE, glicko2G, glicko2Step } from './core.ts';
 import type { Glicko2Game, Glicko2Model, Glicko2Options, Glicko2Rating } from './glicko2-types.ts';
@@ -136,25 +137,7 @@ export function createGlicko2(options: Glicko2Options = {}): Glicko2Model {
         },
       );
     }
-    if (!Number.isFinite(nowMs)) {
-      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'context.nowMs must be finite', {
-        path: 'context.nowMs',
-      });
-    }
-    for (const team of teams) {
-      for (const rating of team) {
-        if (rating.lastPlayedMs !== undefined && rating.lastPlayedMs > nowMs) {
-          throw new MatchdError(
-            ErrorCodes.TIME_WENT_BACKWARDS,
-            'a rating was last played after context.nowMs',
-            {
-              lastPlayedMs: rating.lastPlayedMs,
-              nowMs,
-            },
-          );
-        }
-      }
-    }
+    requireMatchTime(teams, nowMs);
   }
 
   function phiAt(rating: Glicko2Rating, periods: number): number {
