@@ -50,6 +50,40 @@ function loadChurnTable(): Float64Array {
   return flat;
 }
 
+/**
+ * An EOMM-like pool drawn from `random`: each player's rating, RD and two previous outcomes, and the
+ * expected churners of a pair as a cost function over that O(n) state.
+ */
+function eommPool(
+  random: Random,
+  size: number,
+): { readonly cost: (i: number, j: number) => number; readonly ratings: Float64Array } {
+  const churn = loadChurnTable();
+  const ratings = new Float64Array(size);
+  const mu = new Float64Array(size);
+  const phiSquared = new Float64Array(size);
+  const state = new Uint8Array(size);
+  for (let i = 0; i < size; i++) {
+    ratings[i] = random.normal(1500, 300);
+    const rd = random.uniform(40, 150);
+    mu[i] = (ratings[i]! - 1500) / GLICKO2_SCALE;
+    phiSquared[i] = (rd / GLICKO2_SCALE) ** 2;
+    state[i] = 3 * random.weightedIndex(HISTORY_WEIGHTS) + random.weightedIndex(HISTORY_WEIGHTS);
+  }
+  const decisive = 1 - DRAW_PROBABILITY;
+  const cost = (i: number, j: number): number => {
+    const ci = 3 * state[i]!;
+    const cj = 3 * state[j]!;
+    const p = glicko2Expected(mu[i]!, mu[j]!, glicko2G(Math.sqrt(phiSquared[i]! + phiSquared[j]!)));
+    return (
+      decisive * p * (churn[ci]! + churn[cj + 2]!) +
+      DRAW_PROBABILITY * (churn[ci + 1]! + churn[cj + 1]!) +
+      decisive * (1 - p) * (churn[ci + 2]! + churn[cj]!)
+    );
+  };
+  return { cost, ratings };
+}
+
 /** A seeded instance of `kind` with `size` tickets. */
 export function generateInstance(kind: InstanceKind, size: number, seed: number): MatchingInstance {
   const random = Random.fromSeed(seed * 1_000_003 + size);
@@ -64,28 +98,10 @@ export function generateInstance(kind: InstanceKind, size: number, seed: number)
     }
     return { kind, size, seed, costs, ratings: undefined };
   }
-  const churn = loadChurnTable();
-  const ratings = new Float64Array(size);
-  const mu = new Float64Array(size);
-  const phiSquared = new Float64Array(size);
-  const state = new Uint8Array(size);
+  const { cost, ratings } = eommPool(random, size);
   for (let i = 0; i < size; i++) {
-    ratings[i] = random.normal(1500, 300);
-    const rd = random.uniform(40, 150);
-    mu[i] = (ratings[i]! - 1500) / GLICKO2_SCALE;
-    phiSquared[i] = (rd / GLICKO2_SCALE) ** 2;
-    state[i] = 3 * random.weightedIndex(HISTORY_WEIGHTS) + random.weightedIndex(HISTORY_WEIGHTS);
-  }
-  const decisive = 1 - DRAW_PROBABILITY;
-  for (let i = 0; i < size; i++) {
-    const ci = 3 * state[i]!;
     for (let j = i + 1; j < size; j++) {
-      const cj = 3 * state[j]!;
-      const p = glicko2Expected(mu[i]!, mu[j]!, glicko2G(Math.sqrt(phiSquared[i]! + phiSquared[j]!)));
-      const c =
-        decisive * p * (churn[ci]! + churn[cj + 2]!) +
-        DRAW_PROBABILITY * (churn[ci + 1]! + churn[cj + 1]!) +
-        decisive * (1 - p) * (churn[ci + 2]! + churn[cj]!);
+      const c = cost(i, j);
       costs[i * size + j] = c;
       costs[j * size + i] = c;
     }
@@ -130,29 +146,5 @@ export function generateCostFunction(
     };
     return { cost, ratings: undefined };
   }
-  const churn = loadChurnTable();
-  const random = Random.fromSeed(seed * 1_000_003 + size);
-  const ratings = new Float64Array(size);
-  const mu = new Float64Array(size);
-  const phiSquared = new Float64Array(size);
-  const state = new Uint8Array(size);
-  for (let i = 0; i < size; i++) {
-    ratings[i] = random.normal(1500, 300);
-    const rd = random.uniform(40, 150);
-    mu[i] = (ratings[i]! - 1500) / GLICKO2_SCALE;
-    phiSquared[i] = (rd / GLICKO2_SCALE) ** 2;
-    state[i] = 3 * random.weightedIndex(HISTORY_WEIGHTS) + random.weightedIndex(HISTORY_WEIGHTS);
-  }
-  const decisive = 1 - DRAW_PROBABILITY;
-  const cost = (i: number, j: number): number => {
-    const ci = 3 * state[i]!;
-    const cj = 3 * state[j]!;
-    const p = glicko2Expected(mu[i]!, mu[j]!, glicko2G(Math.sqrt(phiSquared[i]! + phiSquared[j]!)));
-    return (
-      decisive * p * (churn[ci]! + churn[cj + 2]!) +
-      DRAW_PROBABILITY * (churn[ci + 1]! + churn[cj + 1]!) +
-      decisive * (1 - p) * (churn[ci + 2]! + churn[cj]!)
-    );
-  };
-  return { cost, ratings };
+  return eommPool(Random.fromSeed(seed * 1_000_003 + size), size);
 }
