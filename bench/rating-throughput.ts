@@ -203,6 +203,34 @@ function trueSkillContenders(): Contender[] {
   ];
 }
 
+/** One of our Glicko-2 team reductions, timed on the same matches as the npm package. */
+function ourGlicko2(name: string, model: ReturnType<typeof createGlicko2>): Contender {
+  return {
+    family: 'Glicko-2',
+    name,
+    peer: 'glicko2 (npm)',
+    aim: 3,
+    prepare: (matches) => {
+      const input = matches.map((m) => ({
+        match: {
+          teams: m.players.map((team) =>
+            team.map((p) => ({ rating: p.rating, rd: p.rd, volatility: p.volatility })),
+          ),
+        },
+        result: { ranks: m.ranks },
+      }));
+      return (updates) => {
+        let sum = 0;
+        for (let i = 0; i < updates; i++) {
+          const m = input[i % input.length] as (typeof input)[number];
+          sum += model.update(m.match, m.result)[0]?.[0]?.rating ?? 0;
+        }
+        return sum;
+      };
+    },
+  };
+}
+
 function glickoContenders(): Contender[] {
   const composite = createGlicko2();
   const pairwise = createGlicko2({ teamReduction: 'pairwise' });
@@ -233,54 +261,8 @@ function glickoContenders(): Contender[] {
         };
       },
     },
-    {
-      family: 'Glicko-2',
-      name: 'matchd Glicko-2 (composite)',
-      peer: 'glicko2 (npm)',
-      aim: 3,
-      prepare: (matches) => {
-        const input = matches.map((m) => ({
-          match: {
-            teams: m.players.map((team) =>
-              team.map((p) => ({ rating: p.rating, rd: p.rd, volatility: p.volatility })),
-            ),
-          },
-          result: { ranks: m.ranks },
-        }));
-        return (updates) => {
-          let sum = 0;
-          for (let i = 0; i < updates; i++) {
-            const m = input[i % input.length] as (typeof input)[number];
-            sum += composite.update(m.match, m.result)[0]?.[0]?.rating ?? 0;
-          }
-          return sum;
-        };
-      },
-    },
-    {
-      family: 'Glicko-2',
-      name: 'matchd Glicko-2 (pairwise: same games as npm)',
-      peer: 'glicko2 (npm)',
-      aim: 3,
-      prepare: (matches) => {
-        const input = matches.map((m) => ({
-          match: {
-            teams: m.players.map((team) =>
-              team.map((p) => ({ rating: p.rating, rd: p.rd, volatility: p.volatility })),
-            ),
-          },
-          result: { ranks: m.ranks },
-        }));
-        return (updates) => {
-          let sum = 0;
-          for (let i = 0; i < updates; i++) {
-            const m = input[i % input.length] as (typeof input)[number];
-            sum += pairwise.update(m.match, m.result)[0]?.[0]?.rating ?? 0;
-          }
-          return sum;
-        };
-      },
-    },
+    ourGlicko2('matchd Glicko-2 (composite)', composite),
+    ourGlicko2('matchd Glicko-2 (pairwise: same games as npm)', pairwise),
   ];
 }
 
