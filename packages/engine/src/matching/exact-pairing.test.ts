@@ -32,15 +32,22 @@ function assertMatchesBruteForce(
   assert.equal(result.unpaired.length, size - 2 * best.pairCount);
 }
 
-test('equals brute force on every pool size 0..12: random costs, ties, both methods, both objectives', () => {
+/** The three ways to solve: dense blossom, and sparse after either relaxation. */
+const SOLVERS: readonly ExactPairingOptions[] = [
+  { method: 'dense' },
+  { method: 'sparse', relaxation: 'priced' },
+  { method: 'sparse', relaxation: 'dense' },
+];
+
+test('equals brute force on every pool size 0..12: random costs, ties, every solver, both objectives', () => {
   const random = Random.fromSeed(11);
   for (let size = 0; size <= 12; size++) {
     const trials = size <= 8 ? 12 : 4;
     for (let trial = 0; trial < trials; trial++) {
       const problem = randomProblem(random, { size, costKind: trial % 3 === 0 ? 'ties' : 'mixed' });
-      for (const method of ['dense', 'sparse'] as const) {
+      for (const solver of SOLVERS) {
         const objective = trial % 2 === 0 ? 'min' : 'max';
-        assertMatchesBruteForce(problem, { method, objective, candidatesPerTicket: 1 + (trial % 4) });
+        assertMatchesBruteForce(problem, { ...solver, objective, candidatesPerTicket: 1 + (trial % 4) });
       }
     }
   }
@@ -51,7 +58,7 @@ test('odd pools and leave-out costs equal brute force on every size up to 12', (
   for (let size = 1; size <= 12; size++) {
     for (let trial = 0; trial < (size <= 8 ? 10 : 3); trial++) {
       const problem = randomProblem(random, { size, withLeaveOut: true });
-      assertMatchesBruteForce(problem, { method: trial % 2 === 0 ? 'dense' : 'sparse' });
+      assertMatchesBruteForce(problem, SOLVERS[trial % SOLVERS.length]!);
     }
   }
 });
@@ -63,6 +70,11 @@ test('forbidden pairs: maximum size first, then least cost, equal to brute force
       const problem = randomProblem(random, { size, forbiddenShare, withLeaveOut: size % 3 === 0 });
       assertMatchesBruteForce(problem, { method: size % 2 === 0 ? 'sparse' : 'dense' });
       assertMatchesBruteForce(problem, { method: 'sparse', objective: 'max' });
+      assertMatchesBruteForce(problem, {
+        method: 'sparse',
+        relaxation: 'dense',
+        objective: size % 2 ? 'max' : 'min',
+      });
     }
   }
 });
@@ -75,9 +87,10 @@ test('property: any small pool, any option mix, is certified and as good as brut
       fc.constantFrom(0, 0.2, 0.6),
       fc.boolean(),
       fc.constantFrom('dense', 'sparse', 'auto'),
-      (size, seed, forbiddenShare, withLeaveOut, method) => {
+      fc.constantFrom('auto', 'dense', 'priced'),
+      (size, seed, forbiddenShare, withLeaveOut, method, relaxation) => {
         const problem = randomProblem(Random.fromSeed(seed), { size, forbiddenShare, withLeaveOut });
-        assertMatchesBruteForce(problem, { method });
+        assertMatchesBruteForce(problem, { method, relaxation });
       },
     ),
     { numRuns: 150, seed: 5 },
@@ -168,6 +181,10 @@ test('sparse and dense agree on mid-size pools with ties and forbidden pairs; re
     const sparse = solveCertified(problem, { method: 'sparse', candidatesPerTicket: 3 });
     assert.equal(dense.pairs.length, sparse.pairs.length);
     assert.ok(Math.abs(objectiveValue(dense, 'min') - objectiveValue(sparse, 'min')) < 1e-9);
+    const relaxedDensely = solveCertified(problem, { method: 'sparse', relaxation: 'dense' });
+    assert.equal(relaxedDensely.stats.relaxation, 'dense');
+    assert.equal(dense.pairs.length, relaxedDensely.pairs.length);
+    assert.ok(Math.abs(objectiveValue(dense, 'min') - objectiveValue(relaxedDensely, 'min')) < 1e-9);
     assert.deepEqual(exactPairing(problem).pairs, exactPairing(problem).pairs);
   }
 });

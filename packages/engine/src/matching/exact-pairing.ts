@@ -11,6 +11,7 @@
 import { ErrorCodes, MatchdError } from '../errors.ts';
 import { solveBlossom } from './blossom-solver.ts';
 import { buildCandidates } from './candidates.ts';
+import { augmentedMatrix, DENSE_RELAXATION_LIMIT, solveDenseAssignment } from './dense-assignment.ts';
 import { greedyJumpStart } from './dual-init.ts';
 import { EdgeSet } from './edge-set.ts';
 import { type AssignmentState, fractionalJumpStart } from './fractional-start.ts';
@@ -47,6 +48,10 @@ export function exactPairing(problem: PairingProblem, options: ExactPairingOptio
   if (!Number.isInteger(perTicket) || perTicket < 1) {
     throw invalidOption('candidatesPerTicket', 'candidatesPerTicket must be a positive integer');
   }
+  const relaxation = options.relaxation ?? 'auto';
+  if (relaxation !== 'auto' && relaxation !== 'dense' && relaxation !== 'priced') {
+    throw invalidOption('relaxation', "relaxation must be 'auto', 'dense' or 'priced'");
+  }
   const { sortKeys } = options;
   if (sortKeys !== undefined) {
     if (sortKeys.length !== problem.size)
@@ -58,7 +63,12 @@ export function exactPairing(problem: PairingProblem, options: ExactPairingOptio
   }
   const prepared = preparePairingProblem(problem, objective, options.tolerance);
   const useDense = method === 'dense' || (method === 'auto' && prepared.vertexCount <= AUTO_DENSE_LIMIT);
-  const solved = useDense ? solveDense(prepared) : solveSparse(prepared, perTicket, sortKeys);
+  if (relaxation === 'dense' && prepared.vertexCount > DENSE_RELAXATION_LIMIT) {
+    throw invalidOption('relaxation', `a dense relaxation takes at most ${DENSE_RELAXATION_LIMIT} tickets`);
+  }
+  const solved = useDense
+    ? solveDense(prepared)
+    : solveSparse(prepared, perTicket, sortKeys, relaxation === 'dense' ? 'dense' : 'priced');
   return shapeResult(prepared, objective, useDense ? 'dense' : 'sparse', solved);
 }
 
@@ -74,6 +84,7 @@ interface Solved {
   readonly edgesSolved: number;
   readonly solves: number;
   readonly augmentations: number;
+  readonly relaxation: 'dense' | 'priced' | undefined;
   readonly relaxationRounds: number;
 }
 
@@ -90,43 +101,41 @@ function solveDense(problem: PreparedProblem): Solved {
   const start = fractionalJumpStart(graph) ?? greedyJumpStart(graph, tightness(problem));
   const out = solveBlossom({ ...graph, initialDuals: start.duals, initialMatchedEdges: start.matchedEdges });
   requirePerfect(out.mate);
-  return { ...out, edgesSolved: graph.edgeFrom.length, solves: 1, relaxationRounds: 0 };
+  return {
+    ...out,
+    edgesSolved: graph.edgeFrom.length,
+    solves: 1,
+    relaxation: undefined,
+    relaxationRounds: 0,
+  };
 }
 
 function solveSparse(
   problem: PreparedProblem,
   perTicket: number,
   sortKeys: ArrayLike<number> | undefined,
+  relaxation: 'dense' | 'priced',
 ): Solved {
   const n = problem.vertexCount;
-  const { edges, duals } = buildCandidates(problem, perTicket, sortKeys);
   const absoluteTolerance = problem.tolerance * problem.costScale;
   const perRow = Math.max(2, Math.ceil(perTicket / 3));
+  // Phase 1: the relaxation (no odd-set constraints) to optimality over all pairs; phase 2 then
+  // usually needs one or two blossom rounds instead of four to twelve.
+  const first =
+    relaxation === 'dense'
+      ? denseRelaxation(problem, perTicket)
+      : pricedRelaxation(problem, perTicket, sortKeys, perRow);
+  const { edges, guess, relaxationRounds } = first;
+  let assignment = first.assignment;
   let solves = 0;
   let augmentations = 0;
-  let assignment: AssignmentState | undefined;
-  // Phase 1: price the relaxation (no odd-set constraints) to optimality over all pairs. Its
-  // re-solves are cheap and warm, and its duals are close to the final ones, so phase 2 (blossom
-  // solves, priced with blossom duals) usually needs one or two rounds instead of four to twelve.
-  const noBlossoms = new BlossomChains(n, []);
-  let relaxationRounds = 0;
-  for (;;) {
-    const fractional = fractionalJumpStart(edges.toCostedEdges(), assignment);
-    if (!fractional) break;
-    assignment = fractional.assignment;
-    relaxationRounds++;
-    const violations = findViolations(problem, fractional.duals, noBlossoms, { absoluteTolerance, perRow });
-    let added = 0;
-    for (const v of violations) if (edges.add(v.i, v.j, v.cost)) added++;
-    if (added === 0) break;
-  }
   for (;;) {
     const graph = edges.toCostedEdges();
     // Each round re-solves the relaxation from the previous assignment (only rows touched by the new
     // pairs move), then the blossom algorithm has one free vertex per odd cycle left to match.
     const fractional = fractionalJumpStart(graph, assignment);
     if (fractional) assignment = fractional.assignment;
-    const start = fractional ?? greedyJumpStart(graph, tightness(problem), { guess: duals });
+    const start = fractional ?? greedyJumpStart(graph, tightness(problem), { guess });
     const out = solveBlossom({
       ...graph,
       initialDuals: start.duals,
@@ -141,9 +150,112 @@ function solveSparse(
     for (const v of violations) if (edges.add(v.i, v.j, v.cost)) added++;
     // No new pair means every violation is rounding noise on a pair already solved: stop here.
     if (added === 0) {
-      return { ...out, augmentations, edgesSolved: graph.edgeFrom.length, solves, relaxationRounds };
+      return {
+        ...out,
+        augmentations,
+        edgesSolved: graph.edgeFrom.length,
+        solves,
+        relaxation,
+        relaxationRounds,
+      };
     }
   }
+}
+
+/** The first graph of the blossom rounds, and the optimal relaxation over all pairs it starts from. */
+interface RelaxedStart {
+  readonly edges: EdgeSet;
+  /** Duals feasible for every pair, for the greedy start should the relaxation ever fail. */
+  readonly guess: Float64Array;
+  readonly assignment: AssignmentState | undefined;
+  readonly relaxationRounds: number;
+}
+
+/**
+ * Phase 1, dense (dense-assignment.ts): the relaxation over every pair at once. The graph holds the
+ * optimal permutation's pairs (its cycles are the jump-start's matching), each row's `perTicket`
+ * pairs of least reduced cost under its duals (where the blossom duals mostly stay tight), and a
+ * pair between the free vertices of consecutive odd cycles, so that it has a perfect matching.
+ */
+function denseRelaxation(problem: PreparedProblem, perTicket: number): RelaxedStart {
+  const n = problem.vertexCount;
+  const matrix = augmentedMatrix(problem);
+  const assignment = solveDenseAssignment(matrix, n);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) y[i] = (assignment.rowDuals[i]! + assignment.columnDuals[i]!) / 2;
+  const edges = new EdgeSet(n);
+  const addPair = (i: number, j: number): void => {
+    edges.add(i, j, matrix[i * n + j]!);
+  };
+  const bestRc = new Float64Array(perTicket);
+  const bestPartner = new Int32Array(perTicket);
+  for (let i = 0; i < n; i++) {
+    addPair(i, assignment.columnOf[i]!);
+    const base = i * n;
+    const yi = y[i]!;
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const rc = matrix[base + j]! - yi - y[j]!;
+      // The diagonal is +Infinity and never enters.
+      if (count === perTicket && rc >= bestRc[count - 1]!) continue;
+      if (j === i) continue;
+      let slot = count < perTicket ? count++ : count - 1;
+      while (slot > 0 && bestRc[slot - 1]! > rc) {
+        bestRc[slot] = bestRc[slot - 1]!;
+        bestPartner[slot] = bestPartner[slot - 1]!;
+        slot--;
+      }
+      bestRc[slot] = rc;
+      bestPartner[slot] = j;
+    }
+    for (let s = 0; s < count; s++) addPair(i, bestPartner[s]!);
+  }
+  let waitingOddCycle = -1;
+  const seen = new Uint8Array(n);
+  for (let s = 0; s < n; s++) {
+    if (seen[s] === 1) continue;
+    let length = 0;
+    for (let i = s; seen[i] === 0; i = assignment.columnOf[i]!) {
+      seen[i] = 1;
+      length++;
+    }
+    if (length % 2 === 0) continue;
+    if (waitingOddCycle === -1) {
+      waitingOddCycle = s;
+    } else {
+      addPair(waitingOddCycle, s);
+      waitingOddCycle = -1;
+    }
+  }
+  return { edges, guess: y, assignment, relaxationRounds: 1 };
+}
+
+/**
+ * Phase 1, priced (pools too large for a dense matrix): the relaxation over the candidates
+ * (candidates.ts), priced to optimality over all pairs; its re-solves are cheap and warm.
+ */
+function pricedRelaxation(
+  problem: PreparedProblem,
+  perTicket: number,
+  sortKeys: ArrayLike<number> | undefined,
+  perRow: number,
+): RelaxedStart {
+  const { edges, duals } = buildCandidates(problem, perTicket, sortKeys);
+  const absoluteTolerance = problem.tolerance * problem.costScale;
+  const noBlossoms = new BlossomChains(problem.vertexCount, []);
+  let assignment: AssignmentState | undefined;
+  let rounds = 0;
+  for (;;) {
+    const fractional = fractionalJumpStart(edges.toCostedEdges(), assignment);
+    if (!fractional) break;
+    assignment = fractional.assignment;
+    rounds++;
+    const violations = findViolations(problem, fractional.duals, noBlossoms, { absoluteTolerance, perRow });
+    let added = 0;
+    for (const v of violations) if (edges.add(v.i, v.j, v.cost)) added++;
+    if (added === 0) break;
+  }
+  return { edges, guess: duals, assignment, relaxationRounds: rounds };
 }
 
 function requirePerfect(mate: Int32Array): void {
@@ -197,6 +309,7 @@ function shapeResult(
       edgesSolved: solved.edgesSolved,
       solves: solved.solves,
       augmentations: solved.augmentations,
+      relaxation: solved.relaxation,
       relaxationRounds: solved.relaxationRounds,
     },
   };

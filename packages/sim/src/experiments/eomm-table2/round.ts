@@ -57,9 +57,9 @@ export function pairByMethod(input: {
     case 'SkillMM':
       return sortedNeighbourPairing(input.problem, input.ratings);
     case 'EOMM':
-      return exactPairing(input.reducedProblem, { method: 'sparse' });
+      return exactPairing(input.reducedProblem, { method: 'sparse', relaxation: 'dense' });
     case 'WorstMM':
-      return worstPairing(input.reducedProblem, { method: 'sparse' });
+      return worstPairing(input.reducedProblem, { method: 'sparse', relaxation: 'dense' });
   }
 }
 

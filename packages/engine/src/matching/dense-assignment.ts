@@ -1,0 +1,352 @@
+/**
+ * The LP relaxation of a pairing (perfect matching without odd-set constraints) solved densely and
+ * exactly, as the assignment problem on the bipartite double cover of the complete augmented graph.
+ *
+ * Two stages. Bertsekas' auction with epsilon-scaling ("The auction algorithm: a distributed
+ * relaxation method for the assignment problem", 1988) brings the column prices near the optimum;
+ * Jonker and Volgenant's shortest augmenting paths ("A shortest augmenting path algorithm for dense
+ * and sparse linear assignment problems", 1987), dense rows and no heap, then finish exactly from
+ * those prices. Why both: EOMM's expected-churn costs are near-degenerate and every strong player
+ * wants the same few partners; from cold prices JV settles most columns on every path (measured at 500
+ * players: 433 paths, 128 ms), while the auction's epsilon keeps each bid's raise from vanishing, and
+ * from its prices JV has about a hundred short paths left (auction + JV: about 20 ms).
+ * Validation: exact-pairing's tests (brute force, networkx, certificates) run through this path, and
+ * dense-assignment.test.ts checks it against brute force and the sparse relaxation.
+ */
+
+import type { AssignmentState } from './fractional-start.ts';
+import { augmentedRow, type PreparedProblem } from './prepared-problem.ts';
+
+/**
+ * Pools up to this many vertices have their relaxation solved densely: the augmented matrix takes
+ * 8 n^2 bytes (32 MiB at this limit), the bound of prepared-problem.ts's cache of function-given costs.
+ */
+export const DENSE_RELAXATION_LIMIT = 2048;
+
+/** Where the auction stops, relative to the largest cost: measured best at 500 EOMM players (1e-3 to 3e-4). */
+const AUCTION_FINAL_EPSILON = 5e-4;
+
+/** Row-major augmented costs of every pair, +Infinity on the diagonal. */
+export function augmentedMatrix(problem: PreparedProblem): Float64Array {
+  const n = problem.vertexCount;
+  const matrix = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) augmentedRow(problem, i, matrix.subarray(i * n, (i + 1) * n));
+  return matrix;
+}
+
+/**
+ * An optimal assignment of the n x n matrix `cost` (row-major; +Infinity marks a forbidden arc) with
+ * potentials u, v such that cost[i][j] - u_i - v_j >= 0 everywhere and = 0 on the assignment.
+ * Requires a perfect assignment of finite cost (true of any augmented pairing matrix with n >= 2,
+ * whose only infinite entries are the diagonal).
+ */
+export function solveDenseAssignment(cost: Float64Array, n: number): AssignmentState {
+  let scale = 0;
+  for (let k = 0; k < n * n; k++) {
+    const c = cost[k]!;
+    if (c !== Number.POSITIVE_INFINITY && Math.abs(c) > scale) scale = Math.abs(c);
+  }
+  const v = auctionColumnDuals(cost, n, scale);
+  const columnOf = new Int32Array(n).fill(-1);
+  const rowOf = new Int32Array(n).fill(-1);
+  const freeRows = greedyOnLeastPrices(cost, n, v, columnOf, rowOf);
+  let freeCount = freeRows.length;
+  for (let pass = 0; pass < 2 && freeCount > 0; pass++) {
+    freeCount = augmentingRowReduction(cost, n, v, columnOf, rowOf, freeRows, freeCount);
+  }
+  const search = new ShortestPathSearch(n);
+  for (let f = 0; f < freeCount; f++) search.augment(cost, v, columnOf, rowOf, freeRows[f]!);
+  // u_i = least reduced price of row i: feasible by construction, and tight on the assigned arc.
+  const u = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const row = i * n;
+    let least = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < n; j++) {
+      const reduced = cost[row + j]! - v[j]!;
+      if (reduced < least) least = reduced;
+    }
+    u[i] = least;
+  }
+  return { rowDuals: u, columnDuals: v, columnOf };
+}
+
+/** Each row, in order, takes a column of least reduced price that no row holds yet; returns the rest. */
+function greedyOnLeastPrices(
+  cost: Float64Array,
+  n: number,
+  v: Float64Array,
+  columnOf: Int32Array,
+  rowOf: Int32Array,
+): Int32Array {
+  const free: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = i * n;
+    let least = Number.POSITIVE_INFINITY;
+    let taken = -1;
+    for (let j = 0; j < n; j++) {
+      const reduced = cost[row + j]! - v[j]!;
+      if (reduced < least) {
+        least = reduced;
+        taken = rowOf[j] === -1 ? j : -1;
+      } else if (reduced === least && taken === -1 && rowOf[j] === -1) {
+        taken = j;
+      }
+    }
+    if (taken === -1) {
+      free.push(i);
+    } else {
+      rowOf[taken] = i;
+      columnOf[i] = taken;
+    }
+  }
+  return Int32Array.from(free);
+}
+
+/**
+ * One pass of augmenting row reduction (an auction): each free row bids for its best column at a
+ * price that leaves it indifferent to its second best, evicting the holder, who bids next. Returns
+ * how many rows are still free (at the front of `freeRows`). The bids are capped so that near-ties
+ * cannot start a long war of tiny raises; the shortest-path phase finishes whatever is left.
+ */
+function augmentingRowReduction(
+  cost: Float64Array,
+  n: number,
+  v: Float64Array,
+  columnOf: Int32Array,
+  rowOf: Int32Array,
+  freeRows: Int32Array,
+  freeCount: number,
+): number {
+  let cursor = 0;
+  let stillFree = 0;
+  let budget = 4 * n;
+  const pending = freeRows.slice(0, freeCount);
+  while (cursor < freeCount) {
+    const i = pending[cursor++]!;
+    const row = i * n;
+    let best = Number.POSITIVE_INFINITY;
+    let second = Number.POSITIVE_INFINITY;
+    let bestColumn = -1;
+    let secondColumn = -1;
+    for (let j = 0; j < n; j++) {
+      const reduced = cost[row + j]! - v[j]!;
+      if (reduced < second) {
+        if (reduced < best) {
+          second = best;
+          secondColumn = bestColumn;
+          best = reduced;
+          bestColumn = j;
+        } else {
+          second = reduced;
+          secondColumn = j;
+        }
+      }
+    }
+    let column = bestColumn;
+    let holder = rowOf[column]!;
+    const strict = best < second && second !== Number.POSITIVE_INFINITY;
+    if (strict) {
+      v[column] = v[column]! - (second - best);
+    } else if (holder !== -1 && secondColumn !== -1) {
+      // A tie: take the tied column nobody holds, if it is that one.
+      column = secondColumn;
+      holder = rowOf[column]!;
+    }
+    rowOf[column] = i;
+    columnOf[i] = column;
+    if (holder !== -1) {
+      columnOf[holder] = -1;
+      if (strict && budget-- > 0) {
+        // The evicted row bids at once: the price just rose, so it will not take the same column back.
+        pending[--cursor] = holder;
+      } else {
+        freeRows[stillFree++] = holder;
+      }
+    }
+  }
+  return stillFree;
+}
+
+/** Dijkstra over columns from one free row, dense, with its scratch arrays reused across rows. */
+class ShortestPathSearch {
+  private readonly n: number;
+  private readonly distance: Float64Array;
+  private readonly predecessor: Int32Array;
+  private readonly columns: Int32Array;
+
+  constructor(n: number) {
+    this.n = n;
+    this.distance = new Float64Array(n);
+    this.predecessor = new Int32Array(n);
+    this.columns = new Int32Array(n);
+  }
+
+  /**
+   * Augments from `freeRow` along a shortest path of reduced costs to a free column, then moves the
+   * prices of the columns settled before it so that every reduced cost stays >= 0 (JV's update).
+   * `columns` is kept partitioned: [0, low) settled, [low, up) at the current least distance, the rest
+   * unscanned.
+   */
+  augment(
+    cost: Float64Array,
+    v: Float64Array,
+    columnOf: Int32Array,
+    rowOf: Int32Array,
+    freeRow: number,
+  ): void {
+    const { n, distance, predecessor, columns } = this;
+    const freeBase = freeRow * n;
+    for (let j = 0; j < n; j++) {
+      distance[j] = cost[freeBase + j]! - v[j]!;
+      predecessor[j] = freeRow;
+      columns[j] = j;
+    }
+    let low = 0;
+    let up = 0;
+    let least = 0;
+    let lastSettled = -1;
+    let end = -1;
+    while (end === -1) {
+      if (up === low) {
+        // Collect every column at the new least distance into [low, up).
+        lastSettled = low - 1;
+        least = distance[columns[up++]!]!;
+        for (let k = up; k < n; k++) {
+          const j = columns[k]!;
+          const d = distance[j]!;
+          if (d <= least) {
+            if (d < least) {
+              up = low;
+              least = d;
+            }
+            columns[k] = columns[up]!;
+            columns[up++] = j;
+          }
+        }
+        if (least === Number.POSITIVE_INFINITY) throw new Error('dense assignment: no augmenting path');
+        for (let k = low; k < up; k++) {
+          if (rowOf[columns[k]!] === -1) {
+            end = columns[k]!;
+            break;
+          }
+        }
+        if (end !== -1) break;
+      }
+      // Scan the row holding the next column at the least distance.
+      const column = columns[low++]!;
+      const i = rowOf[column]!;
+      const base = i * n;
+      const offset = cost[base + column]! - v[column]! - least;
+      for (let k = up; k < n; k++) {
+        const j = columns[k]!;
+        const d = cost[base + j]! - v[j]! - offset;
+        if (d < distance[j]!) {
+          distance[j] = d;
+          predecessor[j] = i;
+          if (d === least) {
+            if (rowOf[j] === -1) {
+              end = j;
+              break;
+            }
+            columns[k] = columns[up]!;
+            columns[up++] = j;
+          }
+        }
+      }
+    }
+    for (let k = 0; k <= lastSettled; k++) {
+      const j = columns[k]!;
+      v[j] = v[j]! + distance[j]! - least;
+    }
+    for (;;) {
+      const i = predecessor[end]!;
+      rowOf[end] = i;
+      const previous = columnOf[i]!;
+      columnOf[i] = end;
+      if (i === freeRow) break;
+      end = previous;
+    }
+  }
+}
+
+/** How much epsilon shrinks per auction phase (Bertsekas suggests 4 to 10). */
+const EPSILON_REDUCTION = 5;
+
+/**
+ * Column prices near the optimum by Bertsekas' auction with epsilon-scaling (Gauss-Seidel bids):
+ * each unassigned row bids for its best column, raising its price by the margin to the second best
+ * plus epsilon; epsilon shrinks by `reduction` per phase down to `finalEpsilon`. Returned as JV column
+ * duals (v = -price), for solveDenseAssignment to finish exactly.
+ */
+function auctionColumnDuals(cost: Float64Array, n: number, scale: number): Float64Array {
+  // A zero scale (all costs equal) still needs epsilon > 0, or tied bids would never end.
+  const finalEpsilon = scale > 0 ? scale * AUCTION_FINAL_EPSILON : 1;
+  const price = new Float64Array(n);
+  const columnOf = new Int32Array(n).fill(-1);
+  const rowOf = new Int32Array(n).fill(-1);
+  const queue = new Int32Array(n);
+  let epsilon = Math.max(finalEpsilon, scale / 4);
+  for (;;) {
+    // Keep assignments that satisfy epsilon-complementary slackness at the new epsilon.
+    let tail = 0;
+    for (let i = 0; i < n; i++) {
+      const held = columnOf[i]!;
+      if (held === -1) {
+        queue[tail++] = i;
+        continue;
+      }
+      const row = i * n;
+      let best = Number.POSITIVE_INFINITY;
+      for (let j = 0; j < n; j++) {
+        const value = cost[row + j]! + price[j]!;
+        if (value < best) best = value;
+      }
+      if (cost[row + held]! + price[held]! > best + epsilon) {
+        columnOf[i] = -1;
+        rowOf[held] = -1;
+        queue[tail++] = i;
+      }
+    }
+    let head = 0;
+    let waiting = tail;
+    while (waiting > 0) {
+      const i = queue[head]!;
+      head = head + 1 === n ? 0 : head + 1;
+      waiting--;
+      const row = i * n;
+      let best = Number.POSITIVE_INFINITY;
+      let second = Number.POSITIVE_INFINITY;
+      let bestColumn = 0;
+      for (let j = 0; j < n; j++) {
+        const value = cost[row + j]! + price[j]!;
+        if (value < second) {
+          if (value < best) {
+            second = best;
+            best = value;
+            bestColumn = j;
+          } else {
+            second = value;
+          }
+        }
+      }
+      // A row with a single finite column (n = 2) bids just epsilon: there is no second to beat.
+      const margin = second === Number.POSITIVE_INFINITY ? 0 : second - best;
+      price[bestColumn] = price[bestColumn]! + margin + epsilon;
+      const evicted = rowOf[bestColumn]!;
+      rowOf[bestColumn] = i;
+      columnOf[i] = bestColumn;
+      if (evicted !== -1) {
+        columnOf[evicted] = -1;
+        let at = head + waiting;
+        if (at >= n) at -= n;
+        queue[at] = evicted;
+        waiting++;
+      }
+    }
+    if (epsilon <= finalEpsilon) break;
+    epsilon = Math.max(finalEpsilon, epsilon / EPSILON_REDUCTION);
+  }
+  const v = new Float64Array(n);
+  for (let j = 0; j < n; j++) v[j] = -price[j]!;
+  return v;
+}
