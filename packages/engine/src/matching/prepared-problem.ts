@@ -128,8 +128,11 @@ export function preparePairingProblem(
     }
     for (let i = 0; i < size; i++) {
       for (let j = i + 1; j < size; j++) {
-        const upper = checkCost(costs[i * size + j], i, j);
-        const lower = checkCost(costs[j * size + i], j, i);
+        let upper = costs[i * size + j] as number;
+        let lower = costs[j * size + i] as number;
+        // The common case in two comparisons each (finite, or +Infinity); checkCost names the rest.
+        if (typeof upper !== 'number' || !(upper > Number.NEGATIVE_INFINITY)) upper = checkCost(upper, i, j);
+        if (typeof lower !== 'number' || !(lower > Number.NEGATIVE_INFINITY)) lower = checkCost(lower, j, i);
         if (upper === Number.POSITIVE_INFINITY || lower === Number.POSITIVE_INFINITY) {
           if (upper !== lower) throw asymmetric(i, j, upper, lower);
           hasForbiddenPairs = true;

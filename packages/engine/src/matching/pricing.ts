@@ -34,15 +34,26 @@ export class BlossomChains {
     }
   }
 
-  /** Sum of z_B over the blossoms that contain both i and j. */
+  /**
+   * Sum of z_B over the blossoms that contain both i and j. Laminarity makes the chains agree on a
+   * prefix and differ ever after, so the prefix's length is found by binary search: nested blossoms
+   * can be dozens deep.
+   */
   common(i: number, j: number): number {
     const si = this.start[i]!;
     const sj = this.start[j]!;
     const li = this.start[i + 1]! - si;
     const lj = this.start[j + 1]! - sj;
-    let depth = 0;
-    while (depth < li && depth < lj && this.ids[si + depth] === this.ids[sj + depth]) depth++;
-    return depth === 0 ? 0 : this.runningSum[si + depth - 1]!;
+    if (li === 0 || lj === 0 || this.ids[si] !== this.ids[sj]) return 0;
+    // ids agree at depth `low` and differ (or one chain ends) at depth `high`.
+    let low = 0;
+    let high = Math.min(li, lj);
+    while (high - low > 1) {
+      const middle = (low + high) >> 1;
+      if (this.ids[si + middle] === this.ids[sj + middle]) low = middle;
+      else high = middle;
+    }
+    return this.runningSum[si + low]!;
   }
 
   /** True when vertex v lies in no positive-dual blossom. */

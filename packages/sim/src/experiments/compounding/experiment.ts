@@ -14,7 +14,6 @@ import { readJsonFile } from '../eomm-table2/experiment.ts';
 import { parseEommTable2Params } from '../eomm-table2/params.ts';
 import {
   drawTable2Pool,
-  eommCostMatrix,
   eommReducedProblem,
   flattenChurn,
   winProbabilityMatrix,
@@ -56,11 +55,9 @@ export function runCompounding(input: {
       const pool = { ...initial, historyState: initial.historyState.slice() };
       const alive = new Float64Array(n).fill(1);
       for (let t = 0; t < input.rounds; t++) {
-        const costs = eommCostMatrix(pool, p, churn, d);
         const reduced = eommReducedProblem(pool, p, churn, d);
         const pairing = pairByMethod({
           method,
-          problem: { size: n, costs },
           reducedProblem: { size: n, ...reduced },
           ratings: pool.ratings,
           random,

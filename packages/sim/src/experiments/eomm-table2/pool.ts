@@ -67,10 +67,29 @@ export function winProbabilityMatrix(pool: Table2Pool): Float64Array {
 }
 
 /**
- * Row-major EOMM cost of every pair: the expected number of the two who churn, Eqn. 7 with
- * win = (1 - d) P, draw = d, loss = (1 - d)(1 - P). Same arithmetic as engagement's eommPairCost,
- * unrolled over the 9 x 3 flat table because it runs 2.75 billion times in a full run.
+ * The EOMM cost of one pair: the expected number of the two who churn, Eqn. 7 with win = (1 - d) P,
+ * draw = d, loss = (1 - d)(1 - P), where P = P(i beats j | decisive). Same arithmetic as engagement's
+ * eommPairCost, over the 9 x 3 flat table.
  */
+export function eommPairChurners(
+  churn: Float64Array,
+  stateI: number,
+  stateJ: number,
+  winProbability: number,
+  drawProbability: number,
+): number {
+  const d = drawProbability;
+  const p = winProbability;
+  const si = stateI * 3;
+  const sj = stateJ * 3;
+  return (
+    (1 - d) * p * ((churn[si] as number) + (churn[sj + 2] as number)) +
+    d * ((churn[si + 1] as number) + (churn[sj + 1] as number)) +
+    (1 - d) * (1 - p) * ((churn[si + 2] as number) + (churn[sj] as number))
+  );
+}
+
+/** Row-major EOMM cost of every pair (eommPairChurners). */
 export function eommCostMatrix(
   pool: Table2Pool,
   winProbability: Float64Array,
@@ -78,20 +97,12 @@ export function eommCostMatrix(
   drawProbability: number,
 ): Float64Array {
   const n = pool.size;
-  const d = drawProbability;
   const costs = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
-    const si = (pool.historyState[i] as number) * 3;
-    const iw = churn[si] as number;
-    const id = churn[si + 1] as number;
-    const il = churn[si + 2] as number;
+    const stateI = pool.historyState[i] as number;
     for (let j = i + 1; j < n; j++) {
-      const sj = (pool.historyState[j] as number) * 3;
       const p = winProbability[i * n + j] as number;
-      const cost =
-        (1 - d) * p * (iw + (churn[sj + 2] as number)) +
-        d * (id + (churn[sj + 1] as number)) +
-        (1 - d) * (1 - p) * (il + (churn[sj] as number));
+      const cost = eommPairChurners(churn, stateI, pool.historyState[j] as number, p, drawProbability);
       costs[i * n + j] = cost;
       costs[j * n + i] = cost;
     }

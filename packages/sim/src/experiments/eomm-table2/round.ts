@@ -16,7 +16,7 @@ import {
 import type { EommTable2Params } from './params.ts';
 import {
   drawTable2Pool,
-  eommCostMatrix,
+  eommPairChurners,
   eommReducedProblem,
   flattenChurn,
   winProbabilityMatrix,
@@ -44,18 +44,19 @@ export function roundSeed(seed: number, poolSize: number, round: number, stream:
 /** Pairs a pool by one method. */
 export function pairByMethod(input: {
   readonly method: Table2Method;
-  /** The EOMM costs (expected churners per pair). */
-  readonly problem: PairingProblem;
-  /** The same optimum with per-player constants moved out (see eommReducedProblem), for the exact solver. */
+  /**
+   * The EOMM costs with per-player constants moved out (see eommReducedProblem): the same optimum as
+   * the expected churners per pair, for the exact solver; the baselines read only its size.
+   */
   readonly reducedProblem: PairingProblem;
   readonly ratings: Float64Array;
   readonly random: Random;
 }): Pairing {
   switch (input.method) {
     case 'RandomMM':
-      return randomPairing(input.problem, input.random);
+      return randomPairing(input.reducedProblem, input.random);
     case 'SkillMM':
-      return sortedNeighbourPairing(input.problem, input.ratings);
+      return sortedNeighbourPairing(input.reducedProblem, input.ratings);
     case 'EOMM':
       return exactPairing(input.reducedProblem, { method: 'sparse', relaxation: 'dense' });
     case 'WorstMM':
@@ -77,25 +78,25 @@ export function runTable2Round(input: {
   const churn = flattenChurn(params);
   const p = winProbabilityMatrix(pool);
   const d = params.drawProbability;
-  const costs = eommCostMatrix(pool, p, churn, d);
-  const problem: PairingProblem = { size: poolSize, costs };
   const reduced = eommReducedProblem(pool, p, churn, d);
   const reducedProblem: PairingProblem = { size: poolSize, ...reduced };
   return methods.map((method) => {
     const stream = TABLE2_METHODS.indexOf(method) + 1;
     const random = Random.fromSeed(roundSeed(seed, poolSize, round, stream));
-    const pairing = pairByMethod({ method, problem, reducedProblem, ratings: pool.ratings, random });
+    const pairing = pairByMethod({ method, reducedProblem, ratings: pool.ratings, random });
     let expectedChurners = 0;
     let churners = 0;
     for (const [i, j] of pairing.pairs) {
-      expectedChurners += costs[i * poolSize + j] as number;
-      const u = random.next();
       const pij = p[i * poolSize + j] as number;
+      const stateI = pool.historyState[i] as number;
+      const stateJ = pool.historyState[j] as number;
+      expectedChurners += eommPairChurners(churn, stateI, stateJ, pij, d);
+      const u = random.next();
       // Outcome of i: 0 win, 1 draw, 2 loss; j gets the opposite.
       const outcomeI = u < (1 - d) * pij ? 0 : u < (1 - d) * pij + d ? 1 : 2;
       const outcomeJ = 2 - outcomeI;
-      if (random.bernoulli(churn[(pool.historyState[i] as number) * 3 + outcomeI] as number)) churners++;
-      if (random.bernoulli(churn[(pool.historyState[j] as number) * 3 + outcomeJ] as number)) churners++;
+      if (random.bernoulli(churn[stateI * 3 + outcomeI] as number)) churners++;
+      if (random.bernoulli(churn[stateJ * 3 + outcomeJ] as number)) churners++;
     }
     // An odd pool leaves one player out: they play no match this round and count as retained.
     return { retained: poolSize - churners, expectedRetained: poolSize - expectedChurners };
