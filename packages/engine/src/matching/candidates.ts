@@ -6,6 +6,7 @@
  */
 
 import { EdgeSet } from './edge-set.ts';
+import { LeastK } from './least-k.ts';
 import { augmentedCost, augmentedRow, type PreparedProblem } from './prepared-problem.ts';
 
 /** The first candidate graph, and duals feasible for the complete augmented graph to start from. */
@@ -85,26 +86,16 @@ function addLeastReducedCost(
 ): void {
   const n = problem.vertexCount;
   const row = new Float64Array(n);
-  const bestRc = new Float64Array(perTicket);
-  const bestPartner = new Int32Array(perTicket);
+  const least = new LeastK(perTicket);
   for (let i = 0; i < n; i++) {
     if (i === problem.dummyVertex) continue;
     augmentedRow(problem, i, row);
-    let count = 0;
+    least.clear();
     for (let j = 0; j < n; j++) {
       if (j === i || j === problem.dummyVertex) continue;
-      const rc = row[j]! - y[j]!;
-      if (count === perTicket && rc >= bestRc[count - 1]!) continue;
-      let slot = count < perTicket ? count++ : count - 1;
-      while (slot > 0 && bestRc[slot - 1]! > rc) {
-        bestRc[slot] = bestRc[slot - 1]!;
-        bestPartner[slot] = bestPartner[slot - 1]!;
-        slot--;
-      }
-      bestRc[slot] = rc;
-      bestPartner[slot] = j;
+      least.offer(row[j]! - y[j]!, j);
     }
-    for (let s = 0; s < count; s++) addPair(problem, edges, i, bestPartner[s]!);
+    for (let s = 0; s < least.count; s++) addPair(problem, edges, i, least.indices[s]!);
   }
 }
 

@@ -15,6 +15,7 @@ import { augmentedMatrix, DENSE_RELAXATION_LIMIT, solveDenseAssignment } from '.
 import { greedyJumpStart } from './dual-init.ts';
 import { EdgeSet } from './edge-set.ts';
 import { type AssignmentState, fractionalJumpStart } from './fractional-start.ts';
+import { LeastK } from './least-k.ts';
 import { augmentedCost, type PreparedProblem, preparePairingProblem, rawCost } from './prepared-problem.ts';
 import { BlossomChains, findViolations } from './pricing.ts';
 import type { ExactPairing, ExactPairingOptions, PairingProblem } from './types.ts';
@@ -187,28 +188,17 @@ function denseRelaxation(problem: PreparedProblem, perTicket: number): RelaxedSt
   const addPair = (i: number, j: number): void => {
     edges.add(i, j, matrix[i * n + j]!);
   };
-  const bestRc = new Float64Array(perTicket);
-  const bestPartner = new Int32Array(perTicket);
+  const least = new LeastK(perTicket);
   for (let i = 0; i < n; i++) {
     addPair(i, assignment.columnOf[i]!);
     const base = i * n;
     const yi = y[i]!;
-    let count = 0;
-    for (let j = 0; j < n; j++) {
-      const rc = matrix[base + j]! - yi - y[j]!;
-      // The diagonal is +Infinity and never enters.
-      if (count === perTicket && rc >= bestRc[count - 1]!) continue;
-      if (j === i) continue;
-      let slot = count < perTicket ? count++ : count - 1;
-      while (slot > 0 && bestRc[slot - 1]! > rc) {
-        bestRc[slot] = bestRc[slot - 1]!;
-        bestPartner[slot] = bestPartner[slot - 1]!;
-        slot--;
-      }
-      bestRc[slot] = rc;
-      bestPartner[slot] = j;
+    least.clear();
+    // The diagonal is +Infinity and never enters.
+    for (let j = 0; j < n; j++) least.offer(matrix[base + j]! - yi - y[j]!, j);
+    for (let s = 0; s < least.count; s++) {
+      if (least.indices[s] !== i) addPair(i, least.indices[s]!);
     }
-    for (let s = 0; s < count; s++) addPair(i, bestPartner[s]!);
   }
   let waitingOddCycle = -1;
   const seen = new Uint8Array(n);
