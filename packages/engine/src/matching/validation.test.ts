@@ -66,6 +66,17 @@ test('negative, fractional or missing sizes and bad options are MM_ERR_INVALID_O
     'objective',
   );
   throwsCode(() => exactPairing(problem, { candidatesPerTicket: 0 }), ErrorCodes.INVALID_OPTION);
+  throwsCode(
+    () => exactPairing(problem, { relaxation: 'exact' as 'dense' }),
+    ErrorCodes.INVALID_OPTION,
+    'relaxation',
+  );
+  // A dense relaxation holds every pair in memory: past its limit it is refused, not attempted.
+  throwsCode(
+    () => exactPairing({ size: 2050, costs: () => 1 }, { method: 'sparse', relaxation: 'dense' }),
+    ErrorCodes.INVALID_OPTION,
+    'relaxation',
+  );
   throwsCode(() => exactPairing(problem, { sortKeys: [1, 2, 3] }), ErrorCodes.INVALID_OPTION, 'sortKeys');
   throwsCode(() => exactPairing(problem, { sortKeys: [1, 2, Number.NaN, 4] }), ErrorCodes.INVALID_OPTION);
   throwsCode(() => exactPairing(problem, { tolerance: 0 }), ErrorCodes.INVALID_OPTION, 'tolerance');
