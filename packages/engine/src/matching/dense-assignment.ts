@@ -9,9 +9,10 @@
  * those prices. Why both: EOMM's expected-churn costs are near-degenerate and every strong player
  * wants the same few partners; from cold prices JV settles most columns on every path (measured at 500
  * players: 433 paths, 128 ms), while the auction's epsilon keeps each bid's raise from vanishing, and
- * from its prices JV has about a hundred short paths left (auction + JV: about 20 ms).
- * Validation: exact-pairing's tests (brute force, networkx, certificates) run through this path, and
- * dense-assignment.test.ts checks it against brute force and the sparse relaxation.
+ * from its prices (after JV's row reduction) about a hundred short paths are left (auction + JV:
+ * about 20 ms).
+ * Validation: exact-pairing's brute-force and certificate tests run every solver through this path,
+ * and dense-assignment.test.ts checks it against brute force and the sparse relaxation.
  */
 
 import type { AssignmentState } from './fractional-start.ts';
