@@ -49,18 +49,7 @@ export function intFlag(
   min: number,
   max: number,
 ): number {
-  const raw = flagValue(context, name, String(fallback));
-  const value = Number(raw);
-  if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new MatchdError(
-      ErrorCodes.INVALID_OPTION,
-      `--${name} must be an integer in [${min}, ${max}], got '${raw}'`,
-      {
-        path: name,
-      },
-    );
-  }
-  return value;
+  return boundedNumberFlag(context, name, fallback, min, max, 'integer');
 }
 
 /** A number flag in [min, max]. */
@@ -71,15 +60,29 @@ export function numberFlag(
   min: number,
   max: number,
 ): number {
+  return boundedNumberFlag(context, name, fallback, min, max, 'number');
+}
+
+function boundedNumberFlag(
+  context: ExperimentContext,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  kind: 'integer' | 'number',
+): number {
   const raw = flagValue(context, name, String(fallback));
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+  const wellFormed =
+    kind === 'integer'
+      ? /^-?\d+$/.test(raw.trim()) && Number.isSafeInteger(value)
+      : raw.trim() !== '' && Number.isFinite(value);
+  if (!wellFormed || value < min || value > max) {
+    const article = kind === 'integer' ? 'an integer' : 'a number';
     throw new MatchdError(
       ErrorCodes.INVALID_OPTION,
-      `--${name} must be a number in [${min}, ${max}], got '${raw}'`,
-      {
-        path: name,
-      },
+      `--${name} must be ${article} in [${min}, ${max}], got '${raw}'`,
+      { path: name },
     );
   }
   return value;
