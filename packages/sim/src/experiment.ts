@@ -63,29 +63,54 @@ export function numberFlag(
   return boundedNumberFlag(context, name, fallback, min, max, 'number');
 }
 
+/** Whether `text` is a well-formed number of `kind` within [min, max]. */
+function inBounds(text: string, kind: NumberKind, min: number, max: number): boolean {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  const wellFormed =
+    kind === 'integer'
+      ? /^-?\d+$/.test(trimmed) && Number.isSafeInteger(value)
+      : trimmed !== '' && Number.isFinite(value);
+  return wellFormed && value >= min && value <= max;
+}
+
+type NumberKind = 'integer' | 'number';
+
 function boundedNumberFlag(
   context: ExperimentContext,
   name: string,
   fallback: number,
   min: number,
   max: number,
-  kind: 'integer' | 'number',
+  kind: NumberKind,
 ): number {
   const raw = flagValue(context, name, String(fallback));
-  const value = Number(raw);
-  const wellFormed =
-    kind === 'integer'
-      ? /^-?\d+$/.test(raw.trim()) && Number.isSafeInteger(value)
-      : raw.trim() !== '' && Number.isFinite(value);
-  if (!wellFormed || value < min || value > max) {
+  if (!inBounds(raw, kind, min, max)) {
     const article = kind === 'integer' ? 'an integer' : 'a number';
-    throw new MatchdError(
-      ErrorCodes.INVALID_OPTION,
-      `--${name} must be ${article} in [${min}, ${max}], got '${raw}'`,
-      { path: name },
-    );
+    throw invalidFlag(name, `must be ${article} in [${min}, ${max}], got '${raw}'`);
   }
-  return value;
+  return Number(raw.trim());
+}
+
+function boundedListFlag(
+  context: ExperimentContext,
+  name: string,
+  fallback: string,
+  min: number,
+  max: number,
+  kind: NumberKind,
+): number[] {
+  const raw = flagValue(context, name, fallback);
+  const parts = raw.split(',');
+  if (!parts.every((part) => inBounds(part, kind, min, max))) {
+    const plural = kind === 'integer' ? 'integers' : 'numbers';
+    throw invalidFlag(name, `must be comma-separated ${plural} in [${min}, ${max}], got '${raw}'`);
+  }
+  return parts.map((part) => Number(part.trim()));
+}
+
+function invalidFlag(name: string, problem: string): MatchdError {
+  return new MatchdError(ErrorCodes.INVALID_OPTION, `--${name} ${problem}`, { path: name });
 }
 
 /** A comma-separated list of integers in [min, max]. */
@@ -96,22 +121,7 @@ export function intListFlag(
   min: number,
   max: number,
 ): number[] {
-  const raw = flagValue(context, name, fallback);
-  const parts = raw.split(',').map((part) => part.trim());
-  const values = parts.map(Number);
-  if (
-    parts.length === 0 ||
-    parts.some((part, i) => !/^\d+$/.test(part) || (values[i] as number) < min || (values[i] as number) > max)
-  ) {
-    throw new MatchdError(
-      ErrorCodes.INVALID_OPTION,
-      `--${name} must be comma-separated integers in [${min}, ${max}], got '${raw}'`,
-      {
-        path: name,
-      },
-    );
-  }
-  return values;
+  return boundedListFlag(context, name, fallback, min, max, 'integer');
 }
 
 /** A comma-separated list of numbers in [min, max]. */
@@ -122,27 +132,7 @@ export function numberListFlag(
   min: number,
   max: number,
 ): number[] {
-  const raw = flagValue(context, name, fallback);
-  const parts = raw.split(',').map((part) => part.trim());
-  const values = parts.map(Number);
-  if (
-    parts.some(
-      (part, i) =>
-        part === '' ||
-        !Number.isFinite(values[i]) ||
-        (values[i] as number) < min ||
-        (values[i] as number) > max,
-    )
-  ) {
-    throw new MatchdError(
-      ErrorCodes.INVALID_OPTION,
-      `--${name} must be comma-separated numbers in [${min}, ${max}], got '${raw}'`,
-      {
-        path: name,
-      },
-    );
-  }
-  return values;
+  return boundedListFlag(context, name, fallback, min, max, 'number');
 }
 
 /** One of a fixed set of words. */
@@ -154,11 +144,7 @@ export function choiceFlag<T extends string>(
 ): T {
   const raw = flagValue(context, name, fallback);
   if (!(choices as readonly string[]).includes(raw)) {
-    throw new MatchdError(
-      ErrorCodes.INVALID_OPTION,
-      `--${name} must be one of ${choices.join(', ')}, got '${raw}'`,
-      { path: name },
-    );
+    throw invalidFlag(name, `must be one of ${choices.join(', ')}, got '${raw}'`);
   }
   return raw as T;
 }
