@@ -53,12 +53,16 @@ export function winProbabilityMatrix(pool: Table2Pool): Float64Array {
     mu[i] = ((pool.ratings[i] as number) - 1500) / GLICKO2_SCALE;
     phi2[i] = ((pool.rds[i] as number) / GLICKO2_SCALE) ** 2;
   }
+  // Imported bindings are read once: under the tsx loader every read of one goes through a chain of
+  // module getters, which cost a third of a Table 2 round when read per pair (measured).
+  const gOf = glicko2G;
+  const expected = glicko2Expected;
   const p = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     p[i * n + i] = 0.5;
     for (let j = i + 1; j < n; j++) {
-      const g = glicko2G(Math.sqrt((phi2[i] as number) + (phi2[j] as number)));
-      const pij = glicko2Expected(mu[i] as number, mu[j] as number, g);
+      const g = gOf(Math.sqrt((phi2[i] as number) + (phi2[j] as number)));
+      const pij = expected(mu[i] as number, mu[j] as number, g);
       p[i * n + j] = pij;
       p[j * n + i] = 1 - pij;
     }
