@@ -3,6 +3,10 @@ import { test } from 'node:test';
 import { Random } from '../random.ts';
 import { solveDenseAssignment } from './dense-assignment.ts';
 import { fractionalJumpStart } from './fractional-start.ts';
+import { type RowScanKernel, rowScanWorkspace } from './row-scan.ts';
+
+/** Both implementations of the row scans: the WebAssembly kernels and the plain loops. */
+const KERNELS: readonly RowScanKernel[] = ['wasm', 'js'];
 
 /** A symmetric matrix with +Infinity on the diagonal, as the augmented pairing problem has. */
 function symmetricMatrix(n: number, cost: (i: number, j: number) => number): Float64Array {
@@ -38,9 +42,11 @@ function bruteForceAssignment(matrix: Float64Array, n: number): number {
   return best;
 }
 
-/** A permutation, duals feasible everywhere and tight on it; returns its total. */
-function assertCertified(matrix: Float64Array, n: number, tolerance: number): number {
-  const { rowDuals, columnDuals, columnOf } = solveDenseAssignment(matrix, n);
+/** Solved on `kernel`: a permutation, duals feasible everywhere and tight on it; returns its total. */
+function assertCertified(matrix: Float64Array, n: number, tolerance: number, kernel: RowScanKernel): number {
+  const scan = rowScanWorkspace(n, kernel);
+  scan.matrix.set(matrix);
+  const { rowDuals, columnDuals, columnOf } = solveDenseAssignment(scan);
   assert.deepEqual(
     [...columnOf].sort((a, b) => a - b),
     Array.from({ length: n }, (_, j) => j),
@@ -71,8 +77,11 @@ test('the dense relaxation equals brute force over every permutation, ties and a
       const matrix = symmetricMatrix(n, () =>
         kind === 0 ? random.int(3) : kind === 1 ? 1 : kind === 2 ? random.uniform(-1, 1) : -random.int(4),
       );
-      const total = assertCertified(matrix, n, 1e-9);
-      assert.ok(Math.abs(total - bruteForceAssignment(matrix, n)) < 1e-9, `n=${n} trial=${trial}`);
+      const best = bruteForceAssignment(matrix, n);
+      for (const kernel of KERNELS) {
+        const total = assertCertified(matrix, n, 1e-9, kernel);
+        assert.ok(Math.abs(total - best) < 1e-9, `${kernel} n=${n} trial=${trial}`);
+      }
     }
   }
 });
@@ -88,8 +97,8 @@ test('agrees with the sparse relaxation on EOMM-like competitive costs and on un
       (i, j) => (1 / (1 + Math.exp(strength[j]! - strength[i]!)) - 0.5) * (churnClass[i]! - churnClass[j]!),
     );
     const uniform = symmetricMatrix(n, () => random.uniform(0, 1));
-    for (const matrix of [eommLike, uniform]) {
-      const total = assertCertified(matrix, n, 1e-12);
+    for (const [matrix, kernel] of [eommLike, uniform].flatMap((m) => KERNELS.map((k) => [m, k] as const))) {
+      const total = assertCertified(matrix, n, 1e-12, kernel);
       const from: number[] = [];
       const to: number[] = [];
       const cost: number[] = [];
@@ -109,7 +118,7 @@ test('agrees with the sparse relaxation on EOMM-like competitive costs and on un
       assert.ok(sparse !== undefined);
       let sparseTotal = 0;
       for (let i = 0; i < n; i++) sparseTotal += matrix[i * n + sparse.assignment.columnOf[i]!]!;
-      assert.ok(Math.abs(total - sparseTotal) < 1e-9, `n=${n}: ${total} vs ${sparseTotal}`);
+      assert.ok(Math.abs(total - sparseTotal) < 1e-9, `${kernel} n=${n}: ${total} vs ${sparseTotal}`);
     }
   }
 });

@@ -13,10 +13,13 @@
  * about 20 ms).
  * Validation: exact-pairing's brute-force and certificate tests run every solver through this path,
  * and dense-assignment.test.ts checks it against brute force and the sparse relaxation.
+ * Every whole-row read goes through row-scan.ts (WebAssembly SIMD kernels): rows are read as
+ * reduced costs cost[i][j] + price[j], with price = -v, the auction's column prices.
  */
 
 import type { AssignmentState } from './fractional-start.ts';
 import { augmentedRow, type PreparedProblem } from './prepared-problem.ts';
+import type { RowScanWorkspace } from './row-scan.ts';
 
 /**
  * Pools up to this many vertices have their relaxation solved densely: the augmented matrix takes
@@ -27,72 +30,61 @@ export const DENSE_RELAXATION_LIMIT = 2048;
 /** Where the auction stops, relative to the largest cost: measured best at 500 EOMM players (1e-3 to 3e-4). */
 const AUCTION_FINAL_EPSILON = 5e-4;
 
-/** Row-major augmented costs of every pair, +Infinity on the diagonal. */
-export function augmentedMatrix(problem: PreparedProblem): Float64Array {
+/** Writes the row-major augmented costs of every pair into `matrix` (+Infinity on the diagonal). */
+export function fillAugmentedMatrix(problem: PreparedProblem, matrix: Float64Array): void {
   const n = problem.vertexCount;
-  const matrix = new Float64Array(n * n);
   for (let i = 0; i < n; i++) augmentedRow(problem, i, matrix.subarray(i * n, (i + 1) * n));
-  return matrix;
 }
 
 /**
- * An optimal assignment of the n x n matrix `cost` (row-major; +Infinity marks a forbidden arc) with
- * potentials u, v such that cost[i][j] - u_i - v_j >= 0 everywhere and = 0 on the assignment.
+ * An optimal assignment of the workspace's n x n matrix (row-major; +Infinity marks a forbidden arc)
+ * with potentials u, v such that cost[i][j] - u_i - v_j >= 0 everywhere and = 0 on the assignment.
  * Requires a perfect assignment of finite cost (true of any augmented pairing matrix with n >= 2,
- * whose only infinite entries are the diagonal).
+ * whose only infinite entries are the diagonal). Uses the workspace's prices as scratch.
  */
-export function solveDenseAssignment(cost: Float64Array, n: number): AssignmentState {
+export function solveDenseAssignment(scan: RowScanWorkspace): AssignmentState {
+  const { n, matrix: cost, price } = scan;
   let scale = 0;
   for (let k = 0; k < n * n; k++) {
     const c = cost[k]!;
     if (c !== Number.POSITIVE_INFINITY && Math.abs(c) > scale) scale = Math.abs(c);
   }
-  const v = auctionColumnDuals(cost, n, scale);
+  price.fill(0);
+  auctionPrices(scan, scale);
   const columnOf = new Int32Array(n).fill(-1);
   const rowOf = new Int32Array(n).fill(-1);
-  const freeRows = greedyOnLeastPrices(cost, n, v, columnOf, rowOf);
+  const freeRows = greedyOnLeastPrices(scan, columnOf, rowOf);
   let freeCount = freeRows.length;
   for (let pass = 0; pass < 2 && freeCount > 0; pass++) {
-    freeCount = augmentingRowReduction(cost, n, v, columnOf, rowOf, freeRows, freeCount);
+    freeCount = augmentingRowReduction(scan, columnOf, rowOf, freeRows, freeCount);
   }
   const search = new ShortestPathSearch(n);
-  for (let f = 0; f < freeCount; f++) search.augment(cost, v, columnOf, rowOf, freeRows[f]!);
+  for (let f = 0; f < freeCount; f++) search.augment(cost, price, columnOf, rowOf, freeRows[f]!);
   // u_i = least reduced price of row i: feasible by construction, and tight on the assigned arc.
   const u = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const row = i * n;
-    let least = Number.POSITIVE_INFINITY;
-    for (let j = 0; j < n; j++) {
-      const reduced = cost[row + j]! - v[j]!;
-      if (reduced < least) least = reduced;
-    }
-    u[i] = least;
-  }
+  const v = new Float64Array(n);
+  for (let i = 0; i < n; i++) u[i] = scan.least(i);
+  for (let j = 0; j < n; j++) v[j] = -price[j]!;
   return { rowDuals: u, columnDuals: v, columnOf };
 }
 
+/** The first column of row i at reduced price `value` that no row holds, or -1. */
+function firstFreeColumnAt(scan: RowScanWorkspace, i: number, value: number, rowOf: Int32Array): number {
+  const { n, matrix, price } = scan;
+  const row = i * n;
+  for (let j = 0; j < n; j++) {
+    if (rowOf[j] === -1 && matrix[row + j]! + price[j]! === value) return j;
+  }
+  return -1;
+}
+
 /** Each row, in order, takes a column of least reduced price that no row holds yet; returns the rest. */
-function greedyOnLeastPrices(
-  cost: Float64Array,
-  n: number,
-  v: Float64Array,
-  columnOf: Int32Array,
-  rowOf: Int32Array,
-): Int32Array {
+function greedyOnLeastPrices(scan: RowScanWorkspace, columnOf: Int32Array, rowOf: Int32Array): Int32Array {
   const free: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const row = i * n;
-    let least = Number.POSITIVE_INFINITY;
-    let taken = -1;
-    for (let j = 0; j < n; j++) {
-      const reduced = cost[row + j]! - v[j]!;
-      if (reduced < least) {
-        least = reduced;
-        taken = rowOf[j] === -1 ? j : -1;
-      } else if (reduced === least && taken === -1 && rowOf[j] === -1) {
-        taken = j;
-      }
-    }
+  for (let i = 0; i < scan.n; i++) {
+    const least = scan.bestTwo(i);
+    let taken = scan.bestColumn;
+    if (rowOf[taken] !== -1) taken = scan.second === least ? firstFreeColumnAt(scan, i, least, rowOf) : -1;
     if (taken === -1) {
       free.push(i);
     } else {
@@ -110,48 +102,33 @@ function greedyOnLeastPrices(
  * cannot start a long war of tiny raises; the shortest-path phase finishes whatever is left.
  */
 function augmentingRowReduction(
-  cost: Float64Array,
-  n: number,
-  v: Float64Array,
+  scan: RowScanWorkspace,
   columnOf: Int32Array,
   rowOf: Int32Array,
   freeRows: Int32Array,
   freeCount: number,
 ): number {
+  const { n, price } = scan;
   let cursor = 0;
   let stillFree = 0;
   let budget = 4 * n;
   const pending = freeRows.slice(0, freeCount);
   while (cursor < freeCount) {
     const i = pending[cursor++]!;
-    const row = i * n;
-    let best = Number.POSITIVE_INFINITY;
-    let second = Number.POSITIVE_INFINITY;
-    let bestColumn = -1;
-    let secondColumn = -1;
-    for (let j = 0; j < n; j++) {
-      const reduced = cost[row + j]! - v[j]!;
-      if (reduced < second) {
-        if (reduced < best) {
-          second = best;
-          secondColumn = bestColumn;
-          best = reduced;
-          bestColumn = j;
-        } else {
-          second = reduced;
-          secondColumn = j;
-        }
-      }
-    }
-    let column = bestColumn;
+    const best = scan.bestTwo(i);
+    const second = scan.second;
+    let column = scan.bestColumn;
     let holder = rowOf[column]!;
     const strict = best < second && second !== Number.POSITIVE_INFINITY;
     if (strict) {
-      v[column] = v[column]! - (second - best);
-    } else if (holder !== -1 && secondColumn !== -1) {
-      // A tie: take the tied column nobody holds, if it is that one.
-      column = secondColumn;
-      holder = rowOf[column]!;
+      price[column] = price[column]! + (second - best);
+    } else if (holder !== -1 && second === best) {
+      // A tie: take a tied column nobody holds, if there is one.
+      const free = firstFreeColumnAt(scan, i, best, rowOf);
+      if (free !== -1) {
+        column = free;
+        holder = -1;
+      }
     }
     rowOf[column] = i;
     columnOf[i] = column;
@@ -184,13 +161,13 @@ class ShortestPathSearch {
 
   /**
    * Augments from `freeRow` along a shortest path of reduced costs to a free column, then moves the
-   * prices of the columns settled before it so that every reduced cost stays >= 0 (JV's update).
+   * prices (price = -v) of the columns settled before it so that every reduced cost stays >= 0 (JV's update).
    * `columns` is kept partitioned: [0, low) settled, [low, up) at the current least distance, the rest
    * unscanned.
    */
   augment(
     cost: Float64Array,
-    v: Float64Array,
+    price: Float64Array,
     columnOf: Int32Array,
     rowOf: Int32Array,
     freeRow: number,
@@ -198,7 +175,7 @@ class ShortestPathSearch {
     const { n, distance, predecessor, columns } = this;
     const freeBase = freeRow * n;
     for (let j = 0; j < n; j++) {
-      distance[j] = cost[freeBase + j]! - v[j]!;
+      distance[j] = cost[freeBase + j]! + price[j]!;
       predecessor[j] = freeRow;
       columns[j] = j;
     }
@@ -237,10 +214,10 @@ class ShortestPathSearch {
       const column = columns[low++]!;
       const i = rowOf[column]!;
       const base = i * n;
-      const offset = cost[base + column]! - v[column]! - least;
+      const offset = cost[base + column]! + price[column]! - least;
       for (let k = up; k < n; k++) {
         const j = columns[k]!;
-        const d = cost[base + j]! - v[j]! - offset;
+        const d = cost[base + j]! + price[j]! - offset;
         if (d < distance[j]!) {
           distance[j] = d;
           predecessor[j] = i;
@@ -257,7 +234,7 @@ class ShortestPathSearch {
     }
     for (let k = 0; k <= lastSettled; k++) {
       const j = columns[k]!;
-      v[j] = v[j]! + distance[j]! - least;
+      price[j] = price[j]! - (distance[j]! - least);
     }
     for (;;) {
       const i = predecessor[end]!;
@@ -276,13 +253,13 @@ const EPSILON_REDUCTION = 5;
 /**
  * Column prices near the optimum by Bertsekas' auction with epsilon-scaling (Gauss-Seidel bids):
  * each unassigned row bids for its best column, raising its price by the margin to the second best
- * plus epsilon; epsilon shrinks by `reduction` per phase down to `finalEpsilon`. Returned as JV column
- * duals (v = -price), for solveDenseAssignment to finish exactly.
+ * plus epsilon; epsilon shrinks by EPSILON_REDUCTION per phase down to the final epsilon. Leaves the
+ * prices in the workspace (JV column duals v = -price) for solveDenseAssignment to finish exactly.
  */
-function auctionColumnDuals(cost: Float64Array, n: number, scale: number): Float64Array {
+function auctionPrices(scan: RowScanWorkspace, scale: number): void {
+  const { n, matrix: cost, price } = scan;
   // A zero scale (all costs equal) still needs epsilon > 0, or tied bids would never end.
   const finalEpsilon = scale > 0 ? scale * AUCTION_FINAL_EPSILON : 1;
-  const price = new Float64Array(n);
   const columnOf = new Int32Array(n).fill(-1);
   const rowOf = new Int32Array(n).fill(-1);
   const queue = new Int32Array(n);
@@ -296,13 +273,7 @@ function auctionColumnDuals(cost: Float64Array, n: number, scale: number): Float
         queue[tail++] = i;
         continue;
       }
-      const row = i * n;
-      let best = Number.POSITIVE_INFINITY;
-      for (let j = 0; j < n; j++) {
-        const value = cost[row + j]! + price[j]!;
-        if (value < best) best = value;
-      }
-      if (cost[row + held]! + price[held]! > best + epsilon) {
+      if (cost[i * n + held]! + price[held]! > scan.least(i) + epsilon) {
         columnOf[i] = -1;
         rowOf[held] = -1;
         queue[tail++] = i;
@@ -314,22 +285,9 @@ function auctionColumnDuals(cost: Float64Array, n: number, scale: number): Float
       const i = queue[head]!;
       head = head + 1 === n ? 0 : head + 1;
       waiting--;
-      const row = i * n;
-      let best = Number.POSITIVE_INFINITY;
-      let second = Number.POSITIVE_INFINITY;
-      let bestColumn = 0;
-      for (let j = 0; j < n; j++) {
-        const value = cost[row + j]! + price[j]!;
-        if (value < second) {
-          if (value < best) {
-            second = best;
-            best = value;
-            bestColumn = j;
-          } else {
-            second = value;
-          }
-        }
-      }
+      const best = scan.bestTwo(i);
+      const second = scan.second;
+      const bestColumn = scan.bestColumn;
       // A row with a single finite column (n = 2) bids just epsilon: there is no second to beat.
       const margin = second === Number.POSITIVE_INFINITY ? 0 : second - best;
       price[bestColumn] = price[bestColumn]! + margin + epsilon;
@@ -347,7 +305,4 @@ function auctionColumnDuals(cost: Float64Array, n: number, scale: number): Float
     if (epsilon <= finalEpsilon) break;
     epsilon = Math.max(finalEpsilon, epsilon / EPSILON_REDUCTION);
   }
-  const v = new Float64Array(n);
-  for (let j = 0; j < n; j++) v[j] = -price[j]!;
-  return v;
 }

@@ -11,13 +11,14 @@
 import { ErrorCodes, MatchdError } from '../errors.ts';
 import { solveBlossom } from './blossom-solver.ts';
 import { buildCandidates } from './candidates.ts';
-import { augmentedMatrix, DENSE_RELAXATION_LIMIT, solveDenseAssignment } from './dense-assignment.ts';
+import { DENSE_RELAXATION_LIMIT, fillAugmentedMatrix, solveDenseAssignment } from './dense-assignment.ts';
 import { greedyJumpStart } from './dual-init.ts';
 import { EdgeSet } from './edge-set.ts';
 import { type AssignmentState, fractionalJumpStart } from './fractional-start.ts';
 import { LeastK } from './least-k.ts';
 import { augmentedCost, type PreparedProblem, preparePairingProblem, rawCost } from './prepared-problem.ts';
 import { BlossomChains, findViolations } from './pricing.ts';
+import { rowScanWorkspace } from './row-scan.ts';
 import type { ExactPairing, ExactPairingOptions, PairingProblem } from './types.ts';
 
 /** Pools up to this many vertices are solved densely under method 'auto'. */
@@ -180,8 +181,10 @@ interface RelaxedStart {
  */
 function denseRelaxation(problem: PreparedProblem, perTicket: number): RelaxedStart {
   const n = problem.vertexCount;
-  const matrix = augmentedMatrix(problem);
-  const assignment = solveDenseAssignment(matrix, n);
+  const scan = rowScanWorkspace(n);
+  const matrix = scan.matrix;
+  fillAugmentedMatrix(problem, matrix);
+  const assignment = solveDenseAssignment(scan);
   const y = new Float64Array(n);
   for (let i = 0; i < n; i++) y[i] = (assignment.rowDuals[i]! + assignment.columnDuals[i]!) / 2;
   const edges = new EdgeSet(n);

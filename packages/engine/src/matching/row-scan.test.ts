@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { generatedModule, WASM_SOURCES } from '../../../../scripts/build-wasm.ts';
+import { Random } from '../random.ts';
+import { defaultRowScanKernel, type RowScanWorkspace, rowScanWorkspace } from './row-scan.ts';
+
+test('the committed kernel bytes are the compiled row-scan.wat (npm run build:wasm)', async () => {
+  for (const source of WASM_SOURCES) {
+    assert.equal(readFileSync(source.module, 'utf8'), await generatedModule(source), source.module);
+  }
+});
+
+test('this host runs the WebAssembly kernels', () => {
+  assert.equal(defaultRowScanKernel(), 'wasm');
+});
+
+/** Fills a workspace with values drawn to make ties, infinities and negative values common. */
+function fill(scan: RowScanWorkspace, random: Random, style: number): void {
+  const draw = (): number => {
+    if (style === 0) return random.uniform(-1, 1);
+    if (style === 1) return random.int(3) - 1;
+    if (style === 2) return random.bernoulli(0.3) ? Number.POSITIVE_INFINITY : random.int(4);
+    return 0.25;
+  };
+  for (let k = 0; k < scan.matrix.length; k++) scan.matrix[k] = draw();
+  for (let j = 0; j < scan.n; j++) scan.price[j] = style === 3 ? 0 : draw() / 2;
+}
+
+test('the WebAssembly kernels give the plain loops results bit for bit, ties and infinities included', () => {
+  const random = Random.fromSeed(73);
+  for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 64, 101, 500]) {
+    for (let style = 0; style < 4; style++) {
+      const wasm = rowScanWorkspace(n, 'wasm');
+      fill(wasm, random, style);
+      const plain = rowScanWorkspace(n, 'js');
+      plain.matrix.set(wasm.matrix);
+      plain.price.set(wasm.price);
+      for (let i = 0; i < n; i++) {
+        const where = `n=${n} style=${style} row=${i}`;
+        assert.equal(wasm.least(i), plain.least(i), where);
+        assert.equal(wasm.bestTwo(i), plain.bestTwo(i), where);
+        assert.equal(wasm.second, plain.second, where);
+        assert.equal(wasm.bestColumn, plain.bestColumn, where);
+      }
+      if (n === 0) assert.equal(wasm.least(0), Number.POSITIVE_INFINITY);
+    }
+  }
+});
+
+test('a workspace grows the kernel memory for a larger matrix and starts with zero prices', () => {
+  const small = rowScanWorkspace(3, 'wasm');
+  small.price.fill(7);
+  const large = rowScanWorkspace(1500, 'wasm');
+  assert.equal(large.matrix.length, 1500 * 1500);
+  assert.ok(large.price.every((p) => p === 0));
+  large.matrix.fill(2);
+  large.matrix[1500 * 1499 + 1234] = -1;
+  assert.equal(large.bestTwo(1499), -1);
+  assert.equal(large.bestColumn, 1234);
+  assert.equal(large.second, 2);
+});
