@@ -58,8 +58,12 @@ export function solveDenseAssignment(scan: RowScanWorkspace): AssignmentState {
   for (let pass = 0; pass < 2 && freeCount > 0; pass++) {
     freeCount = augmentingRowReduction(scan, columnOf, rowOf, freeRows, freeCount);
   }
-  const search = new ShortestPathSearch(n);
-  for (let f = 0; f < freeCount; f++) search.augment(cost, price, columnOf, rowOf, freeRows[f]!);
+  for (let j = 0; j < n; j++) scan.bias[j] = rowOf[j] === -1 ? 0 : Number.POSITIVE_INFINITY;
+  const settled = new Int32Array(n);
+  const settledDistance = new Float64Array(n);
+  for (let f = 0; f < freeCount; f++) {
+    augmentFrom(scan, columnOf, rowOf, freeRows[f]!, settled, settledDistance);
+  }
   // u_i = least reduced price of row i: feasible by construction, and tight on the assigned arc.
   const u = new Float64Array(n);
   const v = new Float64Array(n);
@@ -145,105 +149,47 @@ function augmentingRowReduction(
   return stillFree;
 }
 
-/** Dijkstra over columns from one free row, dense, with its scratch arrays reused across rows. */
-class ShortestPathSearch {
-  private readonly n: number;
-  private readonly distance: Float64Array;
-  private readonly predecessor: Int32Array;
-  private readonly columns: Int32Array;
-
-  constructor(n: number) {
-    this.n = n;
-    this.distance = new Float64Array(n);
-    this.predecessor = new Int32Array(n);
-    this.columns = new Int32Array(n);
+/**
+ * Augments from `freeRow` along a shortest path of reduced costs to a free column (a dense Dijkstra
+ * over columns, one row relaxed per step by the workspace's kernel), then lowers the prices of the
+ * columns settled before it by their distance's shortfall so that every reduced cost stays >= 0
+ * (JV's update). Ties: a free column at the least distance ends the search before any row is read.
+ */
+function augmentFrom(
+  scan: RowScanWorkspace,
+  columnOf: Int32Array,
+  rowOf: Int32Array,
+  freeRow: number,
+  settled: Int32Array,
+  settledDistance: Float64Array,
+): void {
+  const { n, matrix, price, dist, pred, bias } = scan;
+  dist.fill(Number.POSITIVE_INFINITY);
+  let least = scan.relax(freeRow, 0);
+  let settledCount = 0;
+  for (;;) {
+    if (least === Number.POSITIVE_INFINITY) throw new Error('dense assignment: no augmenting path');
+    if (scan.freeLeast === least) break;
+    const column = scan.leastColumn;
+    settled[settledCount] = column;
+    settledDistance[settledCount++] = least;
+    dist[column] = Number.NEGATIVE_INFINITY;
+    const i = rowOf[column]!;
+    least = scan.relax(i, matrix[i * n + column]! + price[column]! - least);
   }
-
-  /**
-   * Augments from `freeRow` along a shortest path of reduced costs to a free column, then moves the
-   * prices (price = -v) of the columns settled before it so that every reduced cost stays >= 0 (JV's update).
-   * `columns` is kept partitioned: [0, low) settled, [low, up) at the current least distance, the rest
-   * unscanned.
-   */
-  augment(
-    cost: Float64Array,
-    price: Float64Array,
-    columnOf: Int32Array,
-    rowOf: Int32Array,
-    freeRow: number,
-  ): void {
-    const { n, distance, predecessor, columns } = this;
-    const freeBase = freeRow * n;
-    for (let j = 0; j < n; j++) {
-      distance[j] = cost[freeBase + j]! + price[j]!;
-      predecessor[j] = freeRow;
-      columns[j] = j;
-    }
-    let low = 0;
-    let up = 0;
-    let least = 0;
-    let lastSettled = -1;
-    let end = -1;
-    while (end === -1) {
-      if (up === low) {
-        // Collect every column at the new least distance into [low, up).
-        lastSettled = low - 1;
-        least = distance[columns[up++]!]!;
-        for (let k = up; k < n; k++) {
-          const j = columns[k]!;
-          const d = distance[j]!;
-          if (d <= least) {
-            if (d < least) {
-              up = low;
-              least = d;
-            }
-            columns[k] = columns[up]!;
-            columns[up++] = j;
-          }
-        }
-        if (least === Number.POSITIVE_INFINITY) throw new Error('dense assignment: no augmenting path');
-        for (let k = low; k < up; k++) {
-          if (rowOf[columns[k]!] === -1) {
-            end = columns[k]!;
-            break;
-          }
-        }
-        if (end !== -1) break;
-      }
-      // Scan the row holding the next column at the least distance.
-      const column = columns[low++]!;
-      const i = rowOf[column]!;
-      const base = i * n;
-      const offset = cost[base + column]! + price[column]! - least;
-      for (let k = up; k < n; k++) {
-        const j = columns[k]!;
-        const d = cost[base + j]! + price[j]! - offset;
-        if (d < distance[j]!) {
-          distance[j] = d;
-          predecessor[j] = i;
-          if (d === least) {
-            if (rowOf[j] === -1) {
-              end = j;
-              break;
-            }
-            columns[k] = columns[up]!;
-            columns[up++] = j;
-          }
-        }
-      }
-    }
-    for (let k = 0; k <= lastSettled; k++) {
-      const j = columns[k]!;
-      price[j] = price[j]! - (distance[j]! - least);
-    }
-    for (;;) {
-      const i = predecessor[end]!;
-      rowOf[end] = i;
-      const previous = columnOf[i]!;
-      columnOf[i] = end;
-      if (i === freeRow) break;
-      end = previous;
-    }
+  for (let k = 0; k < settledCount; k++) {
+    const j = settled[k]!;
+    price[j] = price[j]! - (settledDistance[k]! - least);
+  }
+  let end = scan.freeColumn;
+  bias[end] = Number.POSITIVE_INFINITY;
+  for (;;) {
+    const i = pred[end]!;
+    rowOf[end] = i;
+    const previous = columnOf[i]!;
+    columnOf[i] = end;
+    if (i === freeRow) break;
+    end = previous;
   }
 }
 

@@ -22,9 +22,22 @@ interface KernelExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
   least(rowByte: number, priceByte: number, n: number): number;
   bestTwo(rowByte: number, priceByte: number, n: number): number;
+  relax(
+    rowByte: number,
+    priceByte: number,
+    distByte: number,
+    predByte: number,
+    biasByte: number,
+    n: number,
+    offset: number,
+    from: number,
+  ): number;
 }
 
-/** Bytes 0..15 of the kernels' memory hold bestTwo's second least and column; data starts here. */
+/**
+ * Bytes 0..15 of the kernels' memory hold results (bestTwo: second least at 0, column at 8; relax:
+ * least free key at 0, least column at 8, free column at 12); the workspace's arrays start here.
+ */
 const DATA_BYTE = 16;
 const PAGE_BYTES = 65536;
 
@@ -58,8 +71,9 @@ export function defaultRowScanKernel(): RowScanKernel {
 }
 
 /**
- * An n x n matrix and n prices with scans over them. With the 'wasm' kernel both live in the
- * kernels' memory, which the next workspace of this thread reuses: use one workspace at a time.
+ * An n x n matrix and n prices with scans over them, and the per-column arrays of a dense Dijkstra
+ * over columns (relax). With the 'wasm' kernel all of them live in the kernels' memory, which the
+ * next workspace of this thread reuses: use one workspace at a time.
  */
 export class RowScanWorkspace {
   readonly n: number;
@@ -67,14 +81,27 @@ export class RowScanWorkspace {
   /** Row-major n x n; fill it before scanning. */
   readonly matrix: Float64Array;
   readonly price: Float64Array;
+  /** Dijkstra's distance per column; -Infinity marks a settled column. */
+  readonly dist: Float64Array;
+  /** The row each column was last reached from (an integer held in a double, for the SIMD lanes). */
+  readonly pred: Float64Array;
+  /** 0 for a column no row holds, +Infinity for a held one: relax looks for free columns through it. */
+  readonly bias: Float64Array;
+  /** Set by relax: the first open column at the least distance; the least dist + bias, and its column. */
+  leastColumn = 0;
+  freeLeast = Number.POSITIVE_INFINITY;
+  freeColumn = 0;
   /** Set by bestTwo: the second least value (equal to the least on a tie) and the least's first column. */
   second = Number.POSITIVE_INFINITY;
   bestColumn = 0;
   private readonly exports: KernelExports | null;
   private readonly results: Float64Array | null;
-  private readonly resultColumn: Int32Array | null;
+  private readonly resultColumns: Int32Array | null;
   private readonly rowBytes: number;
   private readonly priceByte: number;
+  private readonly distByte: number;
+  private readonly predByte: number;
+  private readonly biasByte: number;
 
   constructor(n: number, kernel: RowScanKernel, exports: KernelExports | null) {
     this.n = n;
@@ -82,13 +109,19 @@ export class RowScanWorkspace {
     this.exports = exports;
     this.rowBytes = 8 * n;
     this.priceByte = DATA_BYTE + 8 * n * n;
+    this.distByte = this.priceByte + 8 * n;
+    this.predByte = this.distByte + 8 * n;
+    this.biasByte = this.predByte + 8 * n;
     if (exports === null) {
       this.matrix = new Float64Array(n * n);
       this.price = new Float64Array(n);
+      this.dist = new Float64Array(n);
+      this.pred = new Float64Array(n);
+      this.bias = new Float64Array(n);
       this.results = null;
-      this.resultColumn = null;
+      this.resultColumns = null;
     } else {
-      const needed = this.priceByte + 8 * n;
+      const needed = this.biasByte + 8 * n;
       const { memory } = exports;
       if (memory.buffer.byteLength < needed) {
         memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE_BYTES));
@@ -96,9 +129,13 @@ export class RowScanWorkspace {
       const buffer = memory.buffer;
       this.matrix = new Float64Array(buffer, DATA_BYTE, n * n);
       this.price = new Float64Array(buffer, this.priceByte, n);
-      this.price.fill(0);
+      this.dist = new Float64Array(buffer, this.distByte, n);
+      this.pred = new Float64Array(buffer, this.predByte, n);
+      this.bias = new Float64Array(buffer, this.biasByte, n);
+      // Zeroed like fresh arrays: the memory still holds the last workspace's values.
+      for (const reused of [this.price, this.dist, this.pred, this.bias]) reused.fill(0);
       this.results = new Float64Array(buffer, 0, 1);
-      this.resultColumn = new Int32Array(buffer, 8, 1);
+      this.resultColumns = new Int32Array(buffer, 8, 2);
     }
   }
 
@@ -125,7 +162,7 @@ export class RowScanWorkspace {
     if (exports !== null) {
       const best = exports.bestTwo(DATA_BYTE + i * this.rowBytes, this.priceByte, this.n);
       this.second = this.results![0]!;
-      this.bestColumn = this.resultColumn![0]!;
+      this.bestColumn = this.resultColumns![0]!;
       return best;
     }
     const { matrix, price, n } = this;
@@ -149,9 +186,64 @@ export class RowScanWorkspace {
     this.bestColumn = bestColumn;
     return best;
   }
+
+  /**
+   * One step of a dense Dijkstra over columns: relaxes every open column through row `from`, whose
+   * reduced costs are shifted by `offset` (d_j = (matrix[from][j] + price[j]) - offset; where
+   * d_j < dist[j], dist[j] = d_j and pred[j] = from). Returns the least dist of an open column
+   * (+Infinity if none) and sets `leastColumn`, `freeLeast` and `freeColumn` (first columns on ties).
+   */
+  relax(from: number, offset: number): number {
+    const exports = this.exports;
+    if (exports !== null) {
+      const least = exports.relax(
+        DATA_BYTE + from * this.rowBytes,
+        this.priceByte,
+        this.distByte,
+        this.predByte,
+        this.biasByte,
+        this.n,
+        offset,
+        from,
+      );
+      this.freeLeast = this.results![0]!;
+      this.leastColumn = this.resultColumns![0]!;
+      this.freeColumn = this.resultColumns![1]!;
+      return least;
+    }
+    const { matrix, price, dist, pred, bias, n } = this;
+    const row = from * n;
+    let least = Number.POSITIVE_INFINITY;
+    let leastColumn = 0;
+    let freeLeast = Number.POSITIVE_INFINITY;
+    let freeColumn = 0;
+    for (let j = 0; j < n; j++) {
+      const d = matrix[row + j]! + price[j]! - offset;
+      let current = dist[j]!;
+      if (d < current) {
+        current = d;
+        dist[j] = d;
+        pred[j] = from;
+      }
+      if (current === Number.NEGATIVE_INFINITY) continue;
+      if (current < least) {
+        least = current;
+        leastColumn = j;
+      }
+      const key = current + bias[j]!;
+      if (key < freeLeast) {
+        freeLeast = key;
+        freeColumn = j;
+      }
+    }
+    this.leastColumn = leastColumn;
+    this.freeLeast = freeLeast;
+    this.freeColumn = freeColumn;
+    return least;
+  }
 }
 
-/** A workspace for an n x n matrix, its prices zeroed, on `kernel` (default: wasm where available). */
+/** A workspace for an n x n matrix (contents unspecified), other arrays zeroed, on `kernel` (default: wasm where available). */
 export function rowScanWorkspace(
   n: number,
   kernel: RowScanKernel = defaultRowScanKernel(),
