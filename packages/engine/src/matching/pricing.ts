@@ -6,6 +6,7 @@
  */
 
 import { type PreparedProblem, rawCost } from './prepared-problem.ts';
+import type { RowScanWorkspace } from './row-scan.ts';
 import type { BlossomDual } from './types.ts';
 
 /** For each vertex, its positive-dual blossoms from outermost to innermost, with running dual sums. */
@@ -73,12 +74,18 @@ export interface Violation {
 /**
  * Prices every pair of the augmented problem and returns violators, at most `perRow` per row i
  * (the most negative ones), so that one round adds O(n) edges however bad the duals are.
+ * `dense`, a workspace holding the augmented matrix, lets a kernel pass over each row first and
+ * hand only the pairs near violation to the exact test below.
  */
 export function findViolations(
   problem: PreparedProblem,
   y: Float64Array,
   chains: BlossomChains,
-  options: { readonly absoluteTolerance: number; readonly perRow: number },
+  options: {
+    readonly absoluteTolerance: number;
+    readonly perRow: number;
+    readonly dense?: RowScanWorkspace | undefined;
+  },
 ): Violation[] {
   const { size, dummyVertex, sign, leaveOut, forbiddenPairCost, matrix } = problem;
   const threshold = -options.absoluteTolerance;
@@ -87,6 +94,8 @@ export function findViolations(
   const rowRc = new Float64Array(perRow);
   const rowPartner = new Int32Array(perRow);
   const violations: Violation[] = [];
+  const dense = options.dense;
+  if (dense !== undefined) for (let j = 0; j < dense.n; j++) dense.shift[j] = -y[j]!;
   for (let i = 0; i < problem.vertexCount; i++) {
     let count = 0;
     const yi = y[i]!;
@@ -109,7 +118,18 @@ export function findViolations(
     };
     if (i === dummyVertex) continue;
     const li = leaveOut[i]!;
-    if (matrix !== undefined) {
+    if (dense !== undefined) {
+      const row = i * dense.n;
+      // The kernel's sum rounds differently from the exact test; the tolerance covers that.
+      const found = dense.below(i, i + 1, yi);
+      for (let h = 0; h < found; h++) {
+        const j = dense.hits[h]!;
+        if (j === dummyVertex) continue;
+        const cost = dense.matrix[row + j]!;
+        if (cost - yi - y[j]! >= threshold) continue;
+        consider(j, cost);
+      }
+    } else if (matrix !== undefined) {
       const row = i * size;
       for (let j = i + 1; j < size; j++) {
         const raw = matrix[row + j]!;

@@ -82,6 +82,31 @@ test('the WebAssembly relax step gives the plain loop results bit for bit, settl
   }
 });
 
+test('the WebAssembly filter finds the columns the plain loop finds, in order, from any start', () => {
+  const random = Random.fromSeed(75);
+  for (const n of [1, 2, 3, 4, 5, 6, 7, 9, 64, 101, 500]) {
+    for (let style = 0; style < 4; style++) {
+      const wasm = rowScanWorkspace(n, 'wasm');
+      fill(wasm, random, style);
+      const plain = rowScanWorkspace(n, 'js');
+      plain.matrix.set(wasm.matrix);
+      for (let j = 0; j < n; j++) {
+        const shift = style === 3 ? 0 : random.uniform(-0.5, 0.5);
+        wasm.shift[j] = shift;
+        plain.shift[j] = shift;
+      }
+      for (let i = 0; i < n; i++) {
+        const start = random.int(n + 1);
+        const threshold = random.pick([-0.5, 0, 0.25, 0.5, Number.POSITIVE_INFINITY]);
+        const count = wasm.below(i, start, threshold);
+        const where = `n=${n} style=${style} row=${i} start=${start} threshold=${threshold}`;
+        assert.equal(count, plain.below(i, start, threshold), where);
+        assert.deepEqual([...wasm.hits.subarray(0, count)], [...plain.hits.subarray(0, count)], where);
+      }
+    }
+  }
+});
+
 test('a workspace grows the kernel memory for a larger matrix and starts with zero prices', () => {
   const small = rowScanWorkspace(3, 'wasm');
   small.price.fill(7);

@@ -32,6 +32,7 @@ interface KernelExports {
     offset: number,
     from: number,
   ): number;
+  below(rowByte: number, priceByte: number, n: number, threshold: number, outByte: number): number;
 }
 
 /**
@@ -87,6 +88,10 @@ export class RowScanWorkspace {
   readonly pred: Float64Array;
   /** 0 for a column no row holds, +Infinity for a held one: relax looks for free columns through it. */
   readonly bias: Float64Array;
+  /** A second price vector, for scans under other duals than the assignment's (below). */
+  readonly shift: Float64Array;
+  /** The columns `below` found, in order. */
+  readonly hits: Int32Array;
   /** Set by relax: the first open column at the least distance; the least dist + bias, and its column. */
   leastColumn = 0;
   freeLeast = Number.POSITIVE_INFINITY;
@@ -102,6 +107,8 @@ export class RowScanWorkspace {
   private readonly distByte: number;
   private readonly predByte: number;
   private readonly biasByte: number;
+  private readonly shiftByte: number;
+  private readonly hitsByte: number;
 
   constructor(n: number, kernel: RowScanKernel, exports: KernelExports | null) {
     this.n = n;
@@ -112,16 +119,20 @@ export class RowScanWorkspace {
     this.distByte = this.priceByte + 8 * n;
     this.predByte = this.distByte + 8 * n;
     this.biasByte = this.predByte + 8 * n;
+    this.shiftByte = this.biasByte + 8 * n;
+    this.hitsByte = this.shiftByte + 8 * n;
     if (exports === null) {
       this.matrix = new Float64Array(n * n);
       this.price = new Float64Array(n);
       this.dist = new Float64Array(n);
       this.pred = new Float64Array(n);
       this.bias = new Float64Array(n);
+      this.shift = new Float64Array(n);
+      this.hits = new Int32Array(n);
       this.results = null;
       this.resultColumns = null;
     } else {
-      const needed = this.biasByte + 8 * n;
+      const needed = this.hitsByte + 4 * n;
       const { memory } = exports;
       if (memory.buffer.byteLength < needed) {
         memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE_BYTES));
@@ -132,8 +143,11 @@ export class RowScanWorkspace {
       this.dist = new Float64Array(buffer, this.distByte, n);
       this.pred = new Float64Array(buffer, this.predByte, n);
       this.bias = new Float64Array(buffer, this.biasByte, n);
+      this.shift = new Float64Array(buffer, this.shiftByte, n);
+      this.hits = new Int32Array(buffer, this.hitsByte, n);
       // Zeroed like fresh arrays: the memory still holds the last workspace's values.
-      for (const reused of [this.price, this.dist, this.pred, this.bias]) reused.fill(0);
+      for (const reused of [this.price, this.dist, this.pred, this.bias, this.shift, this.hits])
+        reused.fill(0);
       this.results = new Float64Array(buffer, 0, 1);
       this.resultColumns = new Int32Array(buffer, 8, 2);
     }
@@ -185,6 +199,33 @@ export class RowScanWorkspace {
     this.second = second;
     this.bestColumn = bestColumn;
     return best;
+  }
+
+  /**
+   * The columns j in [start, n) with matrix[i][j] + shift[j] < threshold, in order, into `hits`;
+   * returns how many. Made for filters that almost every column fails.
+   */
+  below(i: number, start: number, threshold: number): number {
+    const exports = this.exports;
+    if (exports !== null) {
+      const count = exports.below(
+        DATA_BYTE + i * this.rowBytes + 8 * start,
+        this.shiftByte + 8 * start,
+        this.n - start,
+        threshold,
+        this.hitsByte,
+      );
+      // The kernel numbers columns from `start`.
+      if (start > 0) for (let k = 0; k < count; k++) this.hits[k] = this.hits[k]! + start;
+      return count;
+    }
+    const { matrix, shift, hits, n } = this;
+    const row = i * n;
+    let count = 0;
+    for (let j = start; j < n; j++) {
+      if (matrix[row + j]! + shift[j]! < threshold) hits[count++] = j;
+    }
+    return count;
   }
 
   /**

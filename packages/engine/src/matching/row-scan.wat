@@ -212,4 +212,50 @@
     (i32.store (i32.const 8) (i32.wrap_i64 (local.get $bestAt)))
     (i32.store (i32.const 12) (i32.wrap_i64 (local.get $freeAt)))
     (local.get $bestValue))
+;; The columns j < n with row[j] + price[j] < threshold, in order, written as i32 at $out;
+  ;; returns how many. Built for rare hits: a pair of lanes is only looked into when one hits.
+  (func (export "below") (param $row i32) (param $price i32) (param $n i32) (param $threshold f64)
+      (param $out i32) (result i32)
+    (local $j i32) (local $count i32) (local $limit v128) (local $hitA v128) (local $hitB v128)
+    (local.set $limit (f64x2.splat (local.get $threshold)))
+    (block $wide_done
+      (loop $wide
+        (br_if $wide_done (i32.gt_u (i32.add (local.get $j) (i32.const 4)) (local.get $n)))
+        (local.set $hitA (f64x2.lt
+          (f64x2.add (v128.load (local.get $row)) (v128.load (local.get $price))) (local.get $limit)))
+        (local.set $hitB (f64x2.lt
+          (f64x2.add (v128.load offset=16 (local.get $row)) (v128.load offset=16 (local.get $price)))
+          (local.get $limit)))
+        (if (v128.any_true (v128.or (local.get $hitA) (local.get $hitB)))
+          (then
+            (if (i64.ne (i64x2.extract_lane 0 (local.get $hitA)) (i64.const 0))
+              (then (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2))) (local.get $j))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+            (if (i64.ne (i64x2.extract_lane 1 (local.get $hitA)) (i64.const 0))
+              (then (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2)))
+                               (i32.add (local.get $j) (i32.const 1)))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+            (if (i64.ne (i64x2.extract_lane 0 (local.get $hitB)) (i64.const 0))
+              (then (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2)))
+                               (i32.add (local.get $j) (i32.const 2)))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+            (if (i64.ne (i64x2.extract_lane 1 (local.get $hitB)) (i64.const 0))
+              (then (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2)))
+                               (i32.add (local.get $j) (i32.const 3)))
+                    (local.set $count (i32.add (local.get $count) (i32.const 1)))))))
+        (local.set $row (i32.add (local.get $row) (i32.const 32)))
+        (local.set $price (i32.add (local.get $price) (i32.const 32)))
+        (local.set $j (i32.add (local.get $j) (i32.const 4)))
+        (br $wide)))
+    (block $tail_done
+      (loop $tail
+        (br_if $tail_done (i32.ge_u (local.get $j) (local.get $n)))
+        (if (f64.lt (f64.add (f64.load (local.get $row)) (f64.load (local.get $price))) (local.get $threshold))
+          (then (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2))) (local.get $j))
+                (local.set $count (i32.add (local.get $count) (i32.const 1)))))
+        (local.set $row (i32.add (local.get $row) (i32.const 8)))
+        (local.set $price (i32.add (local.get $price) (i32.const 8)))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $tail)))
+    (local.get $count))
 )
