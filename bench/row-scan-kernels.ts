@@ -7,6 +7,7 @@
  * Usage: node --import tsx bench/row-scan-kernels.ts [--n 500] [--passes 200]
  */
 
+import { parseArgs } from 'node:util';
 import {
   type RowScanKernel,
   type RowScanWorkspace,
@@ -14,13 +15,11 @@ import {
 } from '../packages/engine/src/matching/row-scan.ts';
 import { Random } from '../packages/engine/src/random.ts';
 
-function argument(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
-}
-
-const n = Number(argument('--n', '500'));
-const passes = Number(argument('--passes', '200'));
+const { values: flags } = parseArgs({
+  options: { n: { type: 'string', default: '500' }, passes: { type: 'string', default: '200' } },
+});
+const n = Number(flags.n);
+const passes = Number(flags.passes);
 
 /** Costs like Table 2's reduced ones: 0 within a class, small signed values across, +Inf diagonal. */
 function fill(scan: RowScanWorkspace): void {

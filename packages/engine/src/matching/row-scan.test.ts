@@ -27,15 +27,21 @@ function fill(scan: RowScanWorkspace, random: Random, style: number): void {
   for (let j = 0; j < scan.n; j++) scan.price[j] = style === 3 ? 0 : draw() / 2;
 }
 
+/** A WebAssembly workspace and a plain one holding the same matrix and prices. */
+function twins(n: number, random: Random, style: number): [RowScanWorkspace, RowScanWorkspace] {
+  const wasm = rowScanWorkspace(n, 'wasm');
+  fill(wasm, random, style);
+  const plain = rowScanWorkspace(n, 'js');
+  plain.matrix.set(wasm.matrix);
+  plain.price.set(wasm.price);
+  return [wasm, plain];
+}
+
 test('the WebAssembly kernels give the plain loops results bit for bit, ties and infinities included', () => {
   const random = Random.fromSeed(73);
   for (const n of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 64, 101, 500]) {
     for (let style = 0; style < 4; style++) {
-      const wasm = rowScanWorkspace(n, 'wasm');
-      fill(wasm, random, style);
-      const plain = rowScanWorkspace(n, 'js');
-      plain.matrix.set(wasm.matrix);
-      plain.price.set(wasm.price);
+      const [wasm, plain] = twins(n, random, style);
       for (let i = 0; i < n; i++) {
         const where = `n=${n} style=${style} row=${i}`;
         assert.equal(wasm.least(i), plain.least(i), where);
@@ -52,11 +58,7 @@ test('the WebAssembly relax step gives the plain loop results bit for bit, settl
   const random = Random.fromSeed(74);
   for (const n of [1, 2, 3, 4, 5, 7, 64, 101, 500]) {
     for (let style = 0; style < 4; style++) {
-      const wasm = rowScanWorkspace(n, 'wasm');
-      fill(wasm, random, style);
-      const plain = rowScanWorkspace(n, 'js');
-      plain.matrix.set(wasm.matrix);
-      plain.price.set(wasm.price);
+      const [wasm, plain] = twins(n, random, style);
       for (const scan of [wasm, plain]) scan.dist.fill(Number.POSITIVE_INFINITY);
       for (let j = 0; j < n; j++) {
         const held = random.bernoulli(0.7) ? Number.POSITIVE_INFINITY : 0;
@@ -86,10 +88,7 @@ test('the WebAssembly filter finds the columns the plain loop finds, in order, f
   const random = Random.fromSeed(75);
   for (const n of [1, 2, 3, 4, 5, 6, 7, 9, 64, 101, 500]) {
     for (let style = 0; style < 4; style++) {
-      const wasm = rowScanWorkspace(n, 'wasm');
-      fill(wasm, random, style);
-      const plain = rowScanWorkspace(n, 'js');
-      plain.matrix.set(wasm.matrix);
+      const [wasm, plain] = twins(n, random, style);
       for (let j = 0; j < n; j++) {
         const shift = style === 3 ? 0 : random.uniform(-0.5, 0.5);
         wasm.shift[j] = shift;
