@@ -237,6 +237,63 @@ export async function duelFlow(test: TestServer): Promise<void> {
   assert.equal(typeof around.body.playerRank, 'number');
 }
 
+/**
+ * After duelFlow: a season reset of the duel track. The preview changes nothing; the apply writes
+ * exactly what the preview showed, and keeps the leaderboard's order.
+ */
+export async function seasonResetFlow(test: TestServer): Promise<void> {
+  const { client } = test;
+  const track = 'duel/solo';
+  const board = async () =>
+    (
+      await client.request<{ rows: { playerId: string; display: number }[] }>(
+        'GET',
+        `/v1/leaderboards/${track}?limit=100`,
+        { credential: keys.server },
+      )
+    ).body.rows;
+  const before = await board();
+  assert.ok(before.length >= 2, 'duelFlow left rated players on the track');
+  const body = { track, policy: { anchor: 25, shape: { kind: 'linear', keep: 0.5 } }, limit: 1000 };
+  const preview = await client.request<{
+    players: number;
+    sample: { playerId: string; before: { display?: number }; after: { display?: number } }[];
+  }>('POST', '/v1/admin/season-reset/preview', { credential: keys.admin, body });
+  assert.equal(preview.status, 200);
+  assert.ok(preview.body.players >= before.length);
+  assert.deepEqual(await board(), before, 'a preview changes nothing');
+  const notAdmin = await client.request('POST', '/v1/admin/season-reset/apply', {
+    credential: keys.server,
+    body,
+  });
+  assert.equal(notAdmin.status, 403);
+  const applied = await client.request<{ track: string; players: number }>(
+    'POST',
+    '/v1/admin/season-reset/apply',
+    { credential: keys.admin, body },
+  );
+  assert.equal(applied.status, 200);
+  assert.deepEqual(applied.body, { track, players: preview.body.players });
+  const after = await board();
+  assert.deepEqual(
+    after.map((row) => row.playerId),
+    before.map((row) => row.playerId),
+    'a reset keeps the order',
+  );
+  for (const row of after) {
+    const shown = preview.body.sample.find((entry) => entry.playerId === row.playerId);
+    assert.equal(
+      row.display,
+      shown?.after.display,
+      `${row.playerId}: the apply wrote what the preview showed`,
+    );
+  }
+  assert.ok(
+    after.some((row, index) => row.display !== before[index]?.display),
+    'the reset moved ratings',
+  );
+}
+
 /** Plays one duel and reports it; returns the match id and the winner's mean. */
 async function playDuel(test: TestServer, a: string, b: string): Promise<{ matchId: string; mean: number }> {
   for (const playerId of [a, b]) {

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { duelFlow, ratingsSurvive, squadFlow, waitingTicketSurvives } from './e2e-flow.ts';
+import { duelFlow, ratingsSurvive, seasonResetFlow, squadFlow, waitingTicketSurvives } from './e2e-flow.ts';
 import { keys, startTestServer } from './support/harness.ts';
 
 describe('e2e: embedded default (PGlite, memory pool, worker thread)', () => {
@@ -15,6 +15,7 @@ describe('e2e: embedded default (PGlite, memory pool, worker thread)', () => {
     try {
       await squadFlow(server);
       await duelFlow(server);
+      await seasonResetFlow(server);
       const metrics = await server.client.request('GET', '/metrics');
       assert.equal(metrics.status, 200);
       const text = String(metrics.body);
@@ -59,6 +60,7 @@ describe('e2e: PostgreSQL and Redis', () => {
     try {
       await squadFlow(server);
       await duelFlow(server);
+      await seasonResetFlow(server);
       server = await ratingsSurvive(server);
       server = await waitingTicketSurvives(server);
     } finally {

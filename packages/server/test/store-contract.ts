@@ -204,6 +204,63 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
         assert.equal(a?.display, 1020);
       }));
 
+    test('transformTrack rewrites a track from its current ratings in one step; a throw changes nothing', () =>
+      withStore(factory, async (store) => {
+        await store.putRatings([
+          rating('a', 'solo', 1700),
+          rating('b', 'solo', 1200),
+          rating('a', 'party', 100),
+        ]);
+        const seen: string[] = [];
+        const written = await store.transformTrack('solo', (current) => {
+          seen.push(...current.map((record) => record.playerId));
+          return current.map((record) => ({ ...record, display: (record.display ?? 0) - 100 }));
+        });
+        assert.equal(written, 2);
+        assert.deepEqual(seen, ['a', 'b']);
+        assert.deepEqual(
+          (await store.trackRatings('solo')).map((record) => [record.playerId, record.display]),
+          [
+            ['a', 1600],
+            ['b', 1100],
+          ],
+        );
+        assert.equal((await store.getRatings([{ playerId: 'a', track: 'party' }]))[0]?.display, 100);
+        await assert.rejects(
+          store.transformTrack('solo', () => {
+            throw new Error('refused');
+          }),
+          /refused/,
+        );
+        assert.equal((await store.getRatings([{ playerId: 'a', track: 'solo' }]))[0]?.display, 1600);
+        assert.equal(await store.transformTrack('no-track', (current) => current), 0);
+      }));
+
+    test('a track transform and a result on that track serialise: neither is lost', () =>
+      withStore(factory, async (store) => {
+        const halve = (current: readonly RatingRecord[]): RatingRecord[] =>
+          current.map((record) => ({ ...record, display: (record.display ?? 0) / 2 }));
+        for (let round = 0; round < 12; round++) {
+          await store.putRatings([rating('a', 'solo', 1000), rating('b', 'solo', 1000)]);
+          await store.saveMatch(match(`r${round}`, [['a'], ['b']]));
+          const report = store.reportResult({
+            matchId: `r${round}`,
+            result: { ranks: [1, 2] },
+            nowMs: 5,
+            compute: bump(10, 5),
+          });
+          // Alternate which one starts first; either order of applying them is right.
+          const both =
+            round % 2 === 0
+              ? [store.transformTrack('solo', halve), report]
+              : [report, store.transformTrack('solo', halve)];
+          await Promise.all(both);
+          const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
+          // 1000 / 2 + 10 or (1000 + 10) / 2; 1010 would mean the transform was lost, 500 the result.
+          assert.ok(a?.display === 510 || a?.display === 505, `round ${round}: display ${a?.display}`);
+        }
+      }));
+
     test('history is newest first, limited, paged by time; empty for strangers', () =>
       withStore(factory, async (store) => {
         for (let index = 1; index <= 5; index += 1)

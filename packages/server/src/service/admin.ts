@@ -1,6 +1,6 @@
 /**
  * Admin operations on ratings: a season reset of a track (a preview that changes nothing, then the
- * apply, in one transaction) and re-opening a player's calibration.
+ * apply, in one transaction that results on the track wait for) and re-opening a player's calibration.
  */
 import {
   ErrorCodes,
@@ -38,8 +38,14 @@ function withTrackRecord(
   };
 }
 
-async function resetRows(context: ServiceContext, track: string, policy: SeasonResetPolicy, nowMs: number) {
-  const records = await context.ratings.trackRatings(track);
+/** The reset of every rating of a track (`records`, in trackRatings' order). */
+function resetRows(
+  context: ServiceContext,
+  track: string,
+  records: readonly RatingRecord[],
+  policy: SeasonResetPolicy,
+  nowMs: number,
+) {
   if (records.length === 0)
     throw new MatchdError(ErrorCodes.INVALID_OPTION, `track ${track} has no ratings`, { path: 'track' });
   const trackRecords = records.map((record) => context.system.trackRecordOf(record));
@@ -69,7 +75,8 @@ export async function previewSeasonReset(
   context: ServiceContext,
   input: { track: string; policy: SeasonResetPolicy; limit: number },
 ): Promise<{ track: string; players: number; sample: ResetRow[] }> {
-  const rows = await resetRows(context, input.track, input.policy, context.now());
+  const records = await context.ratings.trackRatings(input.track);
+  const rows = resetRows(context, input.track, records, input.policy, context.now());
   return {
     track: input.track,
     players: rows.length,
@@ -77,14 +84,19 @@ export async function previewSeasonReset(
   };
 }
 
-/** Applies a season reset to every rating of the track, in one transaction. */
+/**
+ * Applies a season reset to every rating of the track, in one transaction that results on the
+ * track wait for (RatingsStore.transformTrack): none is lost, none undoes the reset.
+ */
 export async function applySeasonReset(
   context: ServiceContext,
   input: { track: string; policy: SeasonResetPolicy },
 ): Promise<{ track: string; players: number }> {
-  const rows = await resetRows(context, input.track, input.policy, context.now());
-  await context.ratings.putRatings(rows.map((entry) => entry.next));
-  return { track: input.track, players: rows.length };
+  const nowMs = context.now();
+  const players = await context.ratings.transformTrack(input.track, (records) =>
+    resetRows(context, input.track, records, input.policy, nowMs).map((entry) => entry.next),
+  );
+  return { track: input.track, players };
 }
 
 /** Re-opens calibration of a player on one track, or on all of their tracks. */

@@ -71,6 +71,16 @@ export interface RatingsStore {
   tracks(): Promise<string[]>;
   /** Writes these ratings (insert or replace) in one transaction: all or nothing. */
   putRatings(records: readonly RatingRecord[]): Promise<void>;
+  /**
+   * Writes `transform(current)` (insert or replace), where `current` is every rating of the track in
+   * trackRatings' order, in one transaction that no result on the track interleaves with: a report
+   * touching the track waits and then reads the written ratings (a season reset loses no result,
+   * and no result undoes it). Returns how many ratings were written; a throw changes nothing.
+   */
+  transformTrack(
+    track: string,
+    transform: (current: readonly RatingRecord[]) => readonly RatingRecord[],
+  ): Promise<number>;
   /** Inserts or replaces a queue config. */
   putQueueConfig(record: QueueConfigRecord): Promise<void>;
   /** Every stored queue config, by queue id. */

@@ -92,6 +92,12 @@ export function createMemoryRatingsStore(): RatingsStore {
     async putRatings(records) {
       for (const record of records) ratings.set(keyOf(record.playerId, record.track), record);
     },
+    async transformTrack(track, transform) {
+      // Read, transform and write with no await between: nothing else runs in between.
+      const next = transform(sortedTrack(track));
+      for (const record of next) ratings.set(keyOf(record.playerId, record.track), record);
+      return next.length;
+    },
     async putQueueConfig(record) {
       configs.set(record.queueId, record);
     },

@@ -43,6 +43,21 @@ function matchFromRow(row: Row): MatchRecord {
   };
 }
 
+/**
+ * Whole-track advisory locks (reports share them, track transforms own them) live in the
+ * two-integer key space, apart from the players' single-bigint keys: (this class, hash of the track).
+ */
+const TRACK_LOCK_CLASS = 7431;
+
+/** Every rating of a track, in leaderboard order with hidden ratings last. */
+async function selectTrack(executor: SqlExecutor, track: string): Promise<RatingRecord[]> {
+  const rows = await executor.query(
+    `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC NULLS LAST, player_id ASC`,
+    [track],
+  );
+  return rows.map(ratingFromRow);
+}
+
 async function upsertRatings(tx: SqlExecutor, records: readonly RatingRecord[]): Promise<void> {
   for (const record of records) {
     await tx.query(
@@ -126,6 +141,14 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
         const match = matchFromRow(rows[0]);
         if (match.outcome !== undefined) return repeated(match.outcome, input);
         const seats = match.teams.flat();
+        // A shared lock per track, so that a track transform (a season reset), which takes it
+        // exclusively, is never interleaved with this report. Taken before the players' locks, in
+        // sorted order, as transformTrack takes no other lock.
+        await tx.query(
+          `SELECT pg_advisory_xact_lock_shared(${TRACK_LOCK_CLASS}, hashtext(k))
+             FROM (SELECT k FROM unnest($1::text[]) AS k ORDER BY k) AS ordered`,
+          [[...new Set(seats.map((seat) => seat.track))].sort()],
+        );
         // Row locks cannot guard a player's first rating (there is no row yet), so lock each
         // (track, player) by an advisory lock instead, in sorted order so two reports that share
         // players cannot deadlock. The locks hold until the transaction ends.
@@ -181,11 +204,7 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
       return rows[0] === undefined ? undefined : Number(rows[0]['rank']);
     },
     async trackRatings(track) {
-      const rows = await client.query(
-        `SELECT ${ratingColumns} FROM ratings WHERE track = $1 ORDER BY display DESC NULLS LAST, player_id ASC`,
-        [track],
-      );
-      return rows.map(ratingFromRow);
+      return selectTrack(client, track);
     },
     async tracks() {
       const rows = await client.query('SELECT DISTINCT track FROM ratings ORDER BY track');
@@ -193,6 +212,14 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
     },
     async putRatings(records) {
       await client.transaction((tx) => upsertRatings(tx, records));
+    },
+    async transformTrack(track, transform) {
+      return client.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(${TRACK_LOCK_CLASS}, hashtext($1))`, [track]);
+        const next = transform(await selectTrack(tx, track));
+        await upsertRatings(tx, next);
+        return next.length;
+      });
     },
     async putQueueConfig(record) {
       await client.query(
