@@ -239,7 +239,8 @@ export async function duelFlow(test: TestServer): Promise<void> {
 
 /**
  * After duelFlow: a season reset of the duel track. The preview changes nothing; the apply writes
- * exactly what the preview showed, and keeps the leaderboard's order.
+ * exactly what the preview showed, and keeps the leaderboard's order. Then the top player's
+ * calibration is re-opened; a stranger's cannot be.
  */
 export async function seasonResetFlow(test: TestServer): Promise<void> {
   const { client } = test;
@@ -292,6 +293,22 @@ export async function seasonResetFlow(test: TestServer): Promise<void> {
     after.some((row, index) => row.display !== before[index]?.display),
     'the reset moved ratings',
   );
+  const top = after[0]?.playerId as string;
+  const recalibrated = await client.request('POST', `/v1/admin/players/${top}/recalibrate`, {
+    credential: keys.admin,
+    body: { track },
+  });
+  assert.equal(recalibrated.status, 200);
+  assert.deepEqual(recalibrated.body, { playerId: top, tracks: [track] });
+  const profile = await client.request<Profile>('GET', `/v1/players/${top}`, { credential: keys.admin });
+  assert.equal(profile.body.tracks.find((entry) => entry.track === track)?.calibrating, true);
+  const stranger = await client.request<{ error: { code: string } }>(
+    'POST',
+    '/v1/admin/players/nobody-at-all/recalibrate',
+    { credential: keys.admin, body: {} },
+  );
+  assert.equal(stranger.status, 404);
+  assert.equal(stranger.body.error.code, 'MM_ERR_PLAYER_NOT_FOUND');
 }
 
 /** Plays one duel and reports it; returns the match id and the winner's mean. */

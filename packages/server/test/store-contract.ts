@@ -261,6 +261,45 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
         }
       }));
 
+    test("transformPlayer rewrites one player's ratings; a result on them at the same time is not lost", () =>
+      withStore(factory, async (store) => {
+        await store.putRatings([rating('z', 'party', 300), rating('z', 'duo', 200), rating('y', 'duo', 100)]);
+        const seen: string[] = [];
+        assert.equal(
+          await store.transformPlayer('z', (current) => {
+            seen.push(...current.map((record) => record.track));
+            return current.map((record) => ({ ...record, games: 9 }));
+          }),
+          2,
+        );
+        assert.deepEqual(seen, ['duo', 'party']);
+        assert.deepEqual(
+          (await store.playerRatings('z')).map((record) => [record.track, record.games]),
+          [
+            ['duo', 9],
+            ['party', 9],
+          ],
+        );
+        assert.equal((await store.getRatings([{ playerId: 'y', track: 'duo' }]))[0]?.games, 1);
+        assert.equal(await store.transformPlayer('stranger', (current) => current), 0);
+        const halve = (current: readonly RatingRecord[]): RatingRecord[] =>
+          current.map((record) => ({ ...record, display: (record.display ?? 0) / 2 }));
+        for (let round = 0; round < 12; round++) {
+          await store.putRatings([rating('a', 'solo', 1000), rating('b', 'solo', 1000)]);
+          await store.saveMatch(match(`p${round}`, [['a'], ['b']]));
+          const report = store.reportResult({
+            matchId: `p${round}`,
+            result: { ranks: [1, 2] },
+            nowMs: 5,
+            compute: bump(10, 5),
+          });
+          const transform = store.transformPlayer('a', halve);
+          await Promise.all(round % 2 === 0 ? [transform, report] : [report, transform]);
+          const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
+          assert.ok(a?.display === 510 || a?.display === 505, `round ${round}: display ${a?.display}`);
+        }
+      }));
+
     test('history is newest first, limited, paged by time; empty for strangers', () =>
       withStore(factory, async (store) => {
         for (let index = 1; index <= 5; index += 1)

@@ -1,6 +1,7 @@
 /**
  * Admin operations on ratings: a season reset of a track (a preview that changes nothing, then the
- * apply, in one transaction that results on the track wait for) and re-opening a player's calibration.
+ * apply, in one transaction that results on the track wait for) and re-opening a player's calibration
+ * (one transaction that results for the player wait for).
  */
 import {
   ErrorCodes,
@@ -99,33 +100,38 @@ export async function applySeasonReset(
   return { track: input.track, players };
 }
 
-/** Re-opens calibration of a player on one track, or on all of their tracks. */
+/**
+ * Re-opens calibration of a player on one track, or on all of their tracks, in one transaction
+ * that results for the player wait for (RatingsStore.transformPlayer).
+ */
 export async function recalibrate(
   context: ServiceContext,
   input: { playerId: string; track?: string },
 ): Promise<{ playerId: string; tracks: string[] }> {
-  const records = (await context.ratings.playerRatings(input.playerId)).filter(
-    (record) => input.track === undefined || record.track === input.track,
-  );
-  if (records.length === 0) {
-    throw new MatchdError(
-      ErrorCodes.PLAYER_NOT_FOUND,
-      `player ${input.playerId} has no rating to recalibrate`,
-      {
-        path: input.track === undefined ? 'playerId' : 'track',
-      },
-    );
-  }
   const nowMs = context.now();
-  const next = records.map((record) => {
-    const current = context.system.trackRecordOf(record);
-    return withTrackRecord(
-      context,
-      record,
-      { ...current, calibration: reopenCalibration(current.calibration, context.system.policy.calibration) },
-      nowMs,
-    );
+  const tracks: string[] = [];
+  await context.ratings.transformPlayer(input.playerId, (current) => {
+    const records = current.filter((record) => input.track === undefined || record.track === input.track);
+    if (records.length === 0) {
+      throw new MatchdError(
+        ErrorCodes.PLAYER_NOT_FOUND,
+        `player ${input.playerId} has no rating to recalibrate`,
+        { path: input.track === undefined ? 'playerId' : 'track' },
+      );
+    }
+    return records.map((record) => {
+      tracks.push(record.track);
+      const trackRecord = context.system.trackRecordOf(record);
+      return withTrackRecord(
+        context,
+        record,
+        {
+          ...trackRecord,
+          calibration: reopenCalibration(trackRecord.calibration, context.system.policy.calibration),
+        },
+        nowMs,
+      );
+    });
   });
-  await context.ratings.putRatings(next);
-  return { playerId: input.playerId, tracks: next.map((record) => record.track) };
+  return { playerId: input.playerId, tracks };
 }

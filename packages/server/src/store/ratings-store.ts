@@ -81,6 +81,16 @@ export interface RatingsStore {
     track: string,
     transform: (current: readonly RatingRecord[]) => readonly RatingRecord[],
   ): Promise<number>;
+  /**
+   * Writes `transform(current)` (insert or replace), where `current` is every rating of one player
+   * in playerRatings' order, in one transaction that no result touching those ratings interleaves
+   * with (re-opening calibration loses no result). Returns how many ratings were written; a throw
+   * changes nothing.
+   */
+  transformPlayer(
+    playerId: string,
+    transform: (current: readonly RatingRecord[]) => readonly RatingRecord[],
+  ): Promise<number>;
   /** Inserts or replaces a queue config. */
   putQueueConfig(record: QueueConfigRecord): Promise<void>;
   /** Every stored queue config, by queue id. */

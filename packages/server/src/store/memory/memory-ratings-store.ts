@@ -29,6 +29,11 @@ export function createMemoryRatingsStore(): RatingsStore {
   const configs = new Map<string, QueueConfigRecord>();
   const sortedTrack = (track: string): RatingRecord[] =>
     [...ratings.values()].filter((record) => record.track === track).sort(compareForLeaderboard);
+  // By track, as the SQL store orders them.
+  const playerRecords = (playerId: string): RatingRecord[] =>
+    [...ratings.values()]
+      .filter((record) => record.playerId === playerId)
+      .sort((a, b) => (a.track < b.track ? -1 : a.track > b.track ? 1 : 0));
   const ranked = (track: string): RatingRecord[] =>
     sortedTrack(track).filter((record) => record.display !== undefined);
   return {
@@ -41,7 +46,7 @@ export function createMemoryRatingsStore(): RatingsStore {
       });
     },
     async playerRatings(playerId) {
-      return [...ratings.values()].filter((record) => record.playerId === playerId);
+      return playerRecords(playerId);
     },
     async saveMatch(match) {
       if (matches.has(match.matchId)) return;
@@ -91,6 +96,11 @@ export function createMemoryRatingsStore(): RatingsStore {
     },
     async putRatings(records) {
       for (const record of records) ratings.set(keyOf(record.playerId, record.track), record);
+    },
+    async transformPlayer(playerId, transform) {
+      const next = transform(playerRecords(playerId));
+      for (const record of next) ratings.set(keyOf(record.playerId, record.track), record);
+      return next.length;
     },
     async transformTrack(track, transform) {
       // Read, transform and write with no await between: nothing else runs in between.

@@ -49,6 +49,27 @@ function matchFromRow(row: Row): MatchRecord {
  */
 const TRACK_LOCK_CLASS = 7431;
 
+/**
+ * Locks (track, player) ratings for a write that reads them first, until the transaction ends:
+ * a shared lock per track, so that a track transform (a season reset), which takes it exclusively,
+ * never interleaves; then an advisory lock per (track, player), as row locks cannot guard a
+ * player's first rating (there is no row yet). Both in sorted order, so writers that share
+ * players cannot deadlock.
+ */
+async function lockForRating(tx: SqlExecutor, tracks: readonly string[], playerIds: readonly string[]) {
+  await tx.query(
+    `SELECT pg_advisory_xact_lock_shared(${TRACK_LOCK_CLASS}, hashtext(k))
+       FROM (SELECT k FROM unnest($1::text[]) AS k ORDER BY k) AS ordered`,
+    [[...new Set(tracks)].sort()],
+  );
+  const lockKeys = [...new Set(tracks.map((track, index) => `${track}|${playerIds[index]}`))].sort();
+  await tx.query(
+    `SELECT pg_advisory_xact_lock(h) FROM
+       (SELECT hashtextextended(k, 0) AS h FROM unnest($1::text[]) AS k ORDER BY k) AS ordered`,
+    [lockKeys],
+  );
+}
+
 /** Every rating of a track, in leaderboard order with hidden ratings last. */
 async function selectTrack(executor: SqlExecutor, track: string): Promise<RatingRecord[]> {
   const rows = await executor.query(
@@ -141,22 +162,10 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
         const match = matchFromRow(rows[0]);
         if (match.outcome !== undefined) return repeated(match.outcome, input);
         const seats = match.teams.flat();
-        // A shared lock per track, so that a track transform (a season reset), which takes it
-        // exclusively, is never interleaved with this report. Taken before the players' locks, in
-        // sorted order, as transformTrack takes no other lock.
-        await tx.query(
-          `SELECT pg_advisory_xact_lock_shared(${TRACK_LOCK_CLASS}, hashtext(k))
-             FROM (SELECT k FROM unnest($1::text[]) AS k ORDER BY k) AS ordered`,
-          [[...new Set(seats.map((seat) => seat.track))].sort()],
-        );
-        // Row locks cannot guard a player's first rating (there is no row yet), so lock each
-        // (track, player) by an advisory lock instead, in sorted order so two reports that share
-        // players cannot deadlock. The locks hold until the transaction ends.
-        const lockKeys = [...new Set(seats.map((seat) => `${seat.track}|${seat.playerId}`))].sort();
-        await tx.query(
-          `SELECT pg_advisory_xact_lock(h) FROM
-             (SELECT hashtextextended(k, 0) AS h FROM unnest($1::text[]) AS k ORDER BY k) AS ordered`,
-          [lockKeys],
+        await lockForRating(
+          tx,
+          seats.map((seat) => seat.track),
+          seats.map((seat) => seat.playerId),
         );
         const locked = await tx.query(
           `SELECT ${ratingColumns} FROM ratings r
@@ -212,6 +221,26 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
     },
     async putRatings(records) {
       await client.transaction((tx) => upsertRatings(tx, records));
+    },
+    async transformPlayer(playerId, transform) {
+      return client.transaction(async (tx) => {
+        const tracks = (await tx.query('SELECT track FROM ratings WHERE player_id = $1', [playerId])).map(
+          (row) => String(row['track']),
+        );
+        await lockForRating(
+          tx,
+          tracks,
+          tracks.map(() => playerId),
+        );
+        // Read again under the locks; a track first rated since the query above is left out.
+        const current = await tx.query(
+          `SELECT ${ratingColumns} FROM ratings WHERE player_id = $1 AND track = ANY($2::text[]) ORDER BY track`,
+          [playerId, tracks],
+        );
+        const next = transform(current.map(ratingFromRow));
+        await upsertRatings(tx, next);
+        return next.length;
+      });
     },
     async transformTrack(track, transform) {
       return client.transaction(async (tx) => {
