@@ -46,7 +46,13 @@ const playerSchema = {
     lowPriority: { type: 'boolean' },
     offenseRating: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
     defenseRating: { type: 'number', exclusiveMinimum: 0, maximum: 1e9 },
-    recentOutcomes: { type: 'array', maxItems: 50, items: { type: 'string', enum: ['W', 'L', 'D'] } },
+    recentOutcomes: {
+      type: 'array',
+      maxItems: 50,
+      items: { type: 'string', enum: ['W', 'L', 'D'] },
+      description:
+        'Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches)',
+    },
     lastMatch: {
       type: 'object',
       additionalProperties: false,

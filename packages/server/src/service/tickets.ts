@@ -18,6 +18,7 @@ import type { Principal } from '../auth/principals.ts';
 import type { Json, PooledTicket } from '../store/records.ts';
 import type { ServiceContext, TicketEntry } from './context.ts';
 import { applyEffects, publish } from './effects.ts';
+import { recentOutcomesFromHistory, usesEngagement } from './recent-outcomes.ts';
 
 /** One player of a ticket request. Ratings are never taken from clients: the service looks them up. */
 export interface TicketPlayerRequest {
@@ -28,7 +29,10 @@ export interface TicketPlayerRequest {
   readonly lowPriority?: boolean;
   readonly offenseRating?: number;
   readonly defenseRating?: number;
-  /** The player's recent results, newest last, for engagement-aware queues. */
+  /**
+   * The player's recent results, newest last, for engagement-aware queues; when absent there, they
+   * are read from the player's stored match history.
+   */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
   /** Whom the player met last match, for opponent variation. */
   readonly lastMatch?: { readonly teammateIds: readonly string[]; readonly opponentIds: readonly string[] };
@@ -128,9 +132,19 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   try {
     const stored = await context.ratings.getRatings(playerIds.map((playerId) => ({ playerId, track })));
     const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
+    // Engagement queues need each player's recent outcomes: the client's, else the stored history's.
+    const historyOutcomes = new Map<string, readonly ('W' | 'L' | 'D')[]>();
+    if (usesEngagement(config)) {
+      const missing = request.players.filter((player) => player.recentOutcomes === undefined);
+      const found = await Promise.all(
+        missing.map((player) => recentOutcomesFromHistory(context.ratings, player.playerId)),
+      );
+      missing.forEach((player, index) => historyOutcomes.set(player.playerId, found[index] ?? []));
+    }
     const players = request.players.map((player): PlayerProfile<unknown> => {
       const record = context.system.trackRecordOf(byPlayer.get(player.playerId));
       const pings = player.pingMsByRegion ?? request.pingMsByRegion;
+      const recentOutcomes = player.recentOutcomes ?? historyOutcomes.get(player.playerId);
       const languages = player.languages ?? request.languages;
       return {
         playerId: player.playerId,
@@ -142,7 +156,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
         ...(player.lowPriority === undefined ? {} : { lowPriority: player.lowPriority }),
         ...(player.offenseRating === undefined ? {} : { offenseRating: player.offenseRating }),
         ...(player.defenseRating === undefined ? {} : { defenseRating: player.defenseRating }),
-        ...(player.recentOutcomes === undefined ? {} : { recentOutcomes: player.recentOutcomes }),
+        ...(recentOutcomes === undefined ? {} : { recentOutcomes }),
         ...(player.lastMatch === undefined ? {} : { lastMatch: player.lastMatch }),
       };
     });
