@@ -139,7 +139,9 @@ export async function createTicket(context: ServiceContext, request: TicketReque
       const found = await Promise.all(
         missing.map((player) => recentOutcomesFromHistory(context.ratings, player.playerId)),
       );
-      missing.forEach((player, index) => historyOutcomes.set(player.playerId, found[index] ?? []));
+      missing.forEach((player, index) => {
+        historyOutcomes.set(player.playerId, found[index] ?? []);
+      });
     }
     const players = request.players.map((player): PlayerProfile<unknown> => {
       const record = context.system.trackRecordOf(byPlayer.get(player.playerId));
