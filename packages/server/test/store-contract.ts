@@ -74,6 +74,29 @@ function bump(delta: number, nowMs: number): ReportInput['compute'] {
   };
 }
 
+/** Halves every display rating: a transform whose order against a +10 result shows in the outcome. */
+function halveDisplays(current: readonly RatingRecord[]): RatingRecord[] {
+  return current.map((record) => ({ ...record, display: (record.display ?? 0) / 2 }));
+}
+
+/**
+ * Races `transform` (halving a's display of 1000) against a result that adds 10 to it, twelve
+ * times, alternating which starts first. Either order is right: 1000 / 2 + 10 or (1000 + 10) / 2;
+ * 1010 means the transform was lost, 500 the result.
+ */
+async function raceWithResult(store: RatingsStore, prefix: string, transform: () => Promise<number>) {
+  for (let round = 0; round < 12; round++) {
+    await store.putRatings([rating('a', 'solo', 1000), rating('b', 'solo', 1000)]);
+    const matchId = `${prefix}${round}`;
+    await store.saveMatch(match(matchId, [['a'], ['b']]));
+    const report = () =>
+      store.reportResult({ matchId, result: { ranks: [1, 2] }, nowMs: 5, compute: bump(10, 5) });
+    await Promise.all(round % 2 === 0 ? [transform(), report()] : [report(), transform()]);
+    const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
+    assert.ok(a?.display === 510 || a?.display === 505, `round ${round}: display ${a?.display}`);
+  }
+}
+
 async function withStore<T>(factory: AdapterFactory<T>, body: (store: T) => Promise<void>): Promise<void> {
   const { store, dispose } = await factory.open();
   try {
@@ -237,29 +260,9 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
       }));
 
     test('a track transform and a result on that track serialise: neither is lost', () =>
-      withStore(factory, async (store) => {
-        const halve = (current: readonly RatingRecord[]): RatingRecord[] =>
-          current.map((record) => ({ ...record, display: (record.display ?? 0) / 2 }));
-        for (let round = 0; round < 12; round++) {
-          await store.putRatings([rating('a', 'solo', 1000), rating('b', 'solo', 1000)]);
-          await store.saveMatch(match(`r${round}`, [['a'], ['b']]));
-          const report = store.reportResult({
-            matchId: `r${round}`,
-            result: { ranks: [1, 2] },
-            nowMs: 5,
-            compute: bump(10, 5),
-          });
-          // Alternate which one starts first; either order of applying them is right.
-          const both =
-            round % 2 === 0
-              ? [store.transformTrack('solo', halve), report]
-              : [report, store.transformTrack('solo', halve)];
-          await Promise.all(both);
-          const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
-          // 1000 / 2 + 10 or (1000 + 10) / 2; 1010 would mean the transform was lost, 500 the result.
-          assert.ok(a?.display === 510 || a?.display === 505, `round ${round}: display ${a?.display}`);
-        }
-      }));
+      withStore(factory, (store) =>
+        raceWithResult(store, 'r', () => store.transformTrack('solo', halveDisplays)),
+      ));
 
     test("transformPlayer rewrites one player's ratings; a result on them at the same time is not lost", () =>
       withStore(factory, async (store) => {
@@ -282,22 +285,7 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
         );
         assert.equal((await store.getRatings([{ playerId: 'y', track: 'duo' }]))[0]?.games, 1);
         assert.equal(await store.transformPlayer('stranger', (current) => current), 0);
-        const halve = (current: readonly RatingRecord[]): RatingRecord[] =>
-          current.map((record) => ({ ...record, display: (record.display ?? 0) / 2 }));
-        for (let round = 0; round < 12; round++) {
-          await store.putRatings([rating('a', 'solo', 1000), rating('b', 'solo', 1000)]);
-          await store.saveMatch(match(`p${round}`, [['a'], ['b']]));
-          const report = store.reportResult({
-            matchId: `p${round}`,
-            result: { ranks: [1, 2] },
-            nowMs: 5,
-            compute: bump(10, 5),
-          });
-          const transform = store.transformPlayer('a', halve);
-          await Promise.all(round % 2 === 0 ? [transform, report] : [report, transform]);
-          const [a] = await store.getRatings([{ playerId: 'a', track: 'solo' }]);
-          assert.ok(a?.display === 510 || a?.display === 505, `round ${round}: display ${a?.display}`);
-        }
+        await raceWithResult(store, 'p', () => store.transformPlayer('a', halveDisplays));
       }));
 
     test('history is newest first, limited, paged by time; empty for strangers', () =>
