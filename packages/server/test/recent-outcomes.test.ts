@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { outcomeOf, usesEngagement } from '../src/service/recent-outcomes.ts';
+import { outcomeOf } from '../src/service/recent-outcomes.ts';
 import type { MatchRecord } from '../src/store/records.ts';
 
 const seat = (playerId: string) => ({ playerId, ticketId: `t-${playerId}`, track: 'eomm' });
@@ -30,32 +30,4 @@ test('a match outcome per player: first alone wins, shared first draws, the rest
   assert.equal(outcomeOf(sharedFirst, 'c'), 'L');
   assert.equal(outcomeOf(reported([['a'], ['b']]), 'a'), undefined, 'no result yet');
   assert.equal(outcomeOf(duel, 'stranger'), undefined);
-});
-
-test('only queues that score expected churn read outcomes from history', () => {
-  const base = {
-    id: 'q',
-    teams: { count: 2, size: 1 },
-    rating: { track: 'q' },
-    threshold: { start: 0 },
-    mode: { kind: 'continuous', maxWaitMs: 1000 },
-  } as const;
-  assert.equal(usesEngagement({ ...base, criteria: [{ kind: 'team-balance', weight: 1 }] }), false);
-  assert.equal(
-    usesEngagement({
-      ...base,
-      criteria: [{ kind: 'team-balance', weight: 1 }],
-      objective: { kind: 'quality' },
-    }),
-    false,
-  );
-  assert.equal(usesEngagement({ ...base, criteria: [{ kind: 'engagement', weight: 1 }] }), true);
-  assert.equal(
-    usesEngagement({
-      ...base,
-      criteria: [{ kind: 'team-balance', weight: 1 }],
-      objective: { kind: 'blend', engagementWeight: 0.5 },
-    }),
-    true,
-  );
 });

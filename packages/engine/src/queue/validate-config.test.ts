@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isMatchdError } from '../errors.ts';
 import { oneVersusOne, twoVersusTwo } from './test-support/configs.ts';
-import { validateQueueConfig } from './validate-config.ts';
+import { queueUsesEngagement, validateQueueConfig } from './validate-config.ts';
 
 function refusal(config: unknown): { path: unknown; message: string } {
   try {
@@ -85,4 +85,32 @@ test('errors name the path of the field and say what is wrong', () => {
     assert.match(refused.message, problem);
     if (path !== '') assert.ok(refused.message.startsWith(`${path}: `), refused.message);
   }
+});
+
+test('queueUsesEngagement: an engagement criterion or a non-quality objective, nothing else', () => {
+  const base = {
+    id: 'q',
+    teams: { count: 2, size: 1 },
+    rating: { track: 'q' },
+    threshold: { start: 0 },
+    mode: { kind: 'continuous', maxWaitMs: 1000 },
+  } as const;
+  assert.equal(queueUsesEngagement({ ...base, criteria: [{ kind: 'team-balance', weight: 1 }] }), false);
+  assert.equal(
+    queueUsesEngagement({
+      ...base,
+      criteria: [{ kind: 'team-balance', weight: 1 }],
+      objective: { kind: 'quality' },
+    }),
+    false,
+  );
+  assert.equal(queueUsesEngagement({ ...base, criteria: [{ kind: 'engagement', weight: 1 }] }), true);
+  assert.equal(
+    queueUsesEngagement({
+      ...base,
+      criteria: [{ kind: 'team-balance', weight: 1 }],
+      objective: { kind: 'blend', engagementWeight: 0.5 },
+    }),
+    true,
+  );
 });

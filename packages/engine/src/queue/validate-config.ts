@@ -307,3 +307,14 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   }
   return value as QueueConfig;
 }
+
+/**
+ * True when the queue scores matches by expected churn (an engagement criterion, or an engagement
+ * or blend objective): its tickets then need each player's recent outcomes.
+ */
+export function queueUsesEngagement(config: QueueConfig): boolean {
+  return (
+    config.criteria.some((criterion) => criterion.kind === 'engagement') ||
+    (config.objective !== undefined && config.objective.kind !== 'quality')
+  );
+}

@@ -3,20 +3,11 @@
  * player's recent outcomes (EOMM's churn table). A client may send them; when it does not, they
  * come from the player's stored match history, so an EOMM queue works with no client changes.
  */
-import type { QueueConfig } from '@matchd/engine';
 import type { RatingsStore } from '../store/ratings-store.ts';
 import type { MatchRecord } from '../store/records.ts';
 
 /** Matches read per player: more than any churn table's key needs (EOMM's uses the last 2 or 3). */
 export const RECENT_MATCHES_READ = 10;
-
-/** True when the queue scores matches by expected churn (an engagement criterion or objective). */
-export function usesEngagement(config: QueueConfig): boolean {
-  return (
-    config.criteria.some((criterion) => criterion.kind === 'engagement') ||
-    (config.objective !== undefined && config.objective.kind !== 'quality')
-  );
-}
 
 /**
  * The player's outcome in a reported match: W when their team ranked first alone, D when it shared

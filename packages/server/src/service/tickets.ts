@@ -9,6 +9,7 @@ import {
   MatchdError,
   type PlayerProfile,
   type QueueConfig,
+  queueUsesEngagement,
   type TicketInput,
   type TicketStatus,
   trackKey,
@@ -18,7 +19,7 @@ import type { Principal } from '../auth/principals.ts';
 import type { Json, PooledTicket } from '../store/records.ts';
 import type { ServiceContext, TicketEntry } from './context.ts';
 import { applyEffects, publish } from './effects.ts';
-import { recentOutcomesFromHistory, usesEngagement } from './recent-outcomes.ts';
+import { recentOutcomesFromHistory } from './recent-outcomes.ts';
 
 /** One player of a ticket request. Ratings are never taken from clients: the service looks them up. */
 export interface TicketPlayerRequest {
@@ -134,7 +135,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
     const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
     // Engagement queues need each player's recent outcomes: the client's, else the stored history's.
     const historyOutcomes = new Map<string, readonly ('W' | 'L' | 'D')[]>();
-    if (usesEngagement(config)) {
+    if (queueUsesEngagement(config)) {
       const missing = request.players.filter((player) => player.recentOutcomes === undefined);
       const found = await Promise.all(
         missing.map((player) => recentOutcomesFromHistory(context.ratings, player.playerId)),
