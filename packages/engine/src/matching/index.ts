@@ -1,4 +1,4 @@
-// Matching: exact minimum-cost pairing (helper D) and team formation / team pairing (helper E).
+// Matching: exact minimum-cost pairing, team formation and team-vs-team pairing.
 export { greedyPairing, randomPairing, sortedNeighbourPairing } from './baselines.ts';
 export { verifyPairingCertificate } from './certificate.ts';
 export { exactPairing, worstPairing } from './exact-pairing.ts';
