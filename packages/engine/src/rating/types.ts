@@ -16,12 +16,14 @@ export interface RatedMatch<TRating> {
 /**
  * The result of a match: a rank per team, 1 = first; equal ranks are a tie (a draw between those
  * teams). `scores` (one per team) carry margins where the data has them; `homeTeam` names the team
- * that had the home/side advantage, if any.
+ * that had the home/side advantage, if any; `neutral` says the match was played at a neutral site,
+ * so no team had it (a listed home team is then only a label).
  */
 export interface MatchResult {
   readonly ranks: readonly number[];
   readonly scores?: readonly number[];
   readonly homeTeam?: number;
+  readonly neutral?: boolean;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   createElo,
   createFermi,
   createGlicko2,
+  createMarginModel,
   createPlackettLuce,
   createThurstoneMostellerFull,
   createThurstoneMostellerPart,
@@ -21,14 +22,24 @@ import {
   type Glicko2TeamReduction,
   gaussianRatingAccess,
   glicko2RatingAccess,
+  MarginMoments,
+  type MarginRating,
   type RatingAccess,
   type RatingModel,
   type SkillEstimate,
   type WengLinModel,
   type WengLinOptions,
 } from '@matchd/engine';
-import type { EvalModelSpec, FileTraits } from './eval-types.ts';
-import { withHome, withSide, withSlope, withTime } from './eval-variants.ts';
+import type { EvalModelSpec, EvalRunner, FileTraits } from './eval-types.ts';
+import {
+  withDrawTerm,
+  withHome,
+  withMargin,
+  withSeason,
+  withSide,
+  withSlope,
+  withTime,
+} from './eval-variants.ts';
 import { choiceParam, numberParam, optionalNumberParam } from './params.ts';
 
 export type { EvalModelSpec, EvalRunner, FileTraits } from './eval-types.ts';
@@ -252,6 +263,116 @@ const trueSkill: EvalModelSpec = {
   }),
 };
 
+const marginAccess: RatingAccess<MarginRating> = {
+  estimate: (r): SkillEstimate => ({ mean: r.mean, deviation: Math.sqrt(r.variance) }),
+  withEstimate: (r, e) => ({ ...r, mean: e.mean, variance: e.deviation * e.deviation }),
+  hasDeviation: true,
+};
+
+/**
+ * The margin model (engine margin-kalman.ts) with its parameters learned from past games
+ * (`MarginMoments`), so it runs on any sport with defaults. Its terms are switches, so that each
+ * one's gain can be measured: `home` (learned home advantage, none at neutral sites), `margins`
+ * (`ignore` rates every win as a win by one), `keep` (season regression; 1 = none), `draw` (draw
+ * band from the learned draw rate), `growth` (time: variance added per day away, as a share of the
+ * prior variance; 0 = none).
+ */
+const marginKalman: EvalModelSpec = {
+  name: 'margin-kalman',
+  summary: 'Kalman filter on score margins; variances, home advantage and draw rate learned online',
+  appliesTo: (traits) => traits.hasScores === true,
+  defaults: (traits) => ({
+    halfLifeDays: 730,
+    margins: 'use',
+    ...(traits.hasSides ? { home: 'on' } : {}),
+    ...(traits.hasSeasons === true ? { keep: 2 / 3 } : {}),
+    ...(traits.hasDraws === true ? { draw: 'on' } : {}),
+    growth: 0,
+  }),
+  space: (traits) => [
+    { name: 'halfLifeDays', kind: 'number', min: 30, max: 36_500, scale: 'log' },
+    ...(traits.hasSeasons === true
+      ? ([{ name: 'keep', kind: 'number', min: 0, max: 1, scale: 'linear' }] as const)
+      : []),
+    { name: 'growth', kind: 'number', min: 0, max: 0.01, scale: 'linear' },
+  ],
+  create: (params) => {
+    const moments = new MarginMoments({ halfLifeDays: numberParam(params, 'halfLifeDays') });
+    const useHome = params['home'] === 'on';
+    const useDraw = params['draw'] === 'on';
+    const ignoreMargins = choiceParam(params, 'margins') === 'ignore';
+    const keep = optionalNumberParam(params, 'keep', 1);
+    const growth = numberParam(params, 'growth');
+    const build = () => {
+      const learned = moments.options();
+      return createMarginModel({
+        observationVariance: learned.observationVariance,
+        priorVariance: learned.priorVariance,
+        homeAdvantage: useHome ? learned.homeAdvantage : 0,
+        drawRate: useDraw ? learned.drawRate : 0,
+        fallbackMargin: 1,
+      });
+    };
+    let model = build();
+    return {
+      model,
+      current: () => model,
+      observe: ({ teams, context, result, timeMs }) => {
+        const predicted = model.predictMargin({ teams: teams as MarginRating[][] }, context);
+        const [rankA = 0, rankB = 0] = result.ranks;
+        const margin =
+          result.scores === undefined || ignoreMargins
+            ? Math.sign(rankB - rankA)
+            : (result.scores[0] as number) - (result.scores[1] as number);
+        const homeTeam = context.neutral === true ? undefined : context.homeTeam;
+        moments.observe({
+          margin,
+          predicted: predicted.mean,
+          ratingVariance: predicted.variance - model.options.observationVariance,
+          homeSign: homeTeam === 0 ? 1 : homeTeam === 1 ? -1 : 0,
+          timeMs: timeMs ?? 0,
+        });
+        model = build();
+        if (ignoreMargins) {
+          // The update sees ranks only: a win is a win by one (fallbackMargin).
+          const inner = model;
+          model = {
+            ...inner,
+            update: (match, r, c) =>
+              inner.update(
+                match,
+                {
+                  ranks: r.ranks,
+                  ...(r.homeTeam === undefined ? {} : { homeTeam: r.homeTeam }),
+                  ...(r.neutral === undefined ? {} : { neutral: r.neutral }),
+                },
+                c,
+              ),
+          };
+        }
+      },
+      access: marginAccess as RatingAccess<unknown>,
+      ...(keep < 1
+        ? {
+            seasonRegression: () => ({
+              keep,
+              anchor: 0,
+              priorDeviation: Math.sqrt(model.options.priorVariance),
+            }),
+          }
+        : {}),
+      ...(growth > 0
+        ? {
+            inactivity: () => ({
+              deviationGrowthPerSqrtDay: Math.sqrt(growth * model.options.priorVariance),
+              maxDeviation: Math.sqrt(model.options.priorVariance),
+            }),
+          }
+        : {}),
+    } as EvalRunner;
+  },
+};
+
 /** The base models, in report order. */
 export const BASE_MODELS: readonly EvalModelSpec[] = [
   elo,
@@ -261,6 +382,7 @@ export const BASE_MODELS: readonly EvalModelSpec[] = [
   fermiModel,
   ...wengLinModels,
   trueSkill,
+  marginKalman,
 ];
 
 /** Models whose own update ignores time, so `+time` adds something (Glicko-2 has its own schedule). */
@@ -270,12 +392,21 @@ const TIMELESS_WITH_DEVIATION: readonly EvalModelSpec[] = [...wengLinModels, tru
 export function allModels(): EvalModelSpec[] {
   const base = [...BASE_MODELS];
   const timed = TIMELESS_WITH_DEVIATION.map((spec) => withTime(spec, 0.05, [0.001, 3]));
-  const sided = base.map(withSide);
+  // The margin model learns its own home advantage, so it takes no +side or +home.
+  const sidedBase = base.filter((spec) => spec !== marginKalman);
+  const sided = sidedBase.map(withSide);
+  // Elo with each team-sport term added in turn (home, margin, season, draw).
+  const eloHome = withHome(elo);
+  const eloMargin = withMargin(eloHome);
+  const eloSeason = withSeason(eloMargin);
   return [
     ...base,
     ...timed,
     ...sided,
-    ...base.map(withHome),
+    ...sidedBase.map(withHome),
+    eloMargin,
+    eloSeason,
+    withDrawTerm(eloSeason),
     ...[...base, ...timed, ...sided].map(withSlope),
   ];
 }

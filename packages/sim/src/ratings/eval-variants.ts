@@ -8,8 +8,14 @@
  * - `+home`: the rating model's own home advantage, tuned (see `withHome`).
  * - `+time`: the deviation grows with time away, sqrt(d^2 + c^2 days), capped at the initial
  *   deviation (policy/inactivity.ts), for models whose own update has no notion of time.
+ * - `+margin`: margin of victory with its autocorrelation correction learned from past games
+ *   (engine `MarginCorrectionFit`), on files with scores.
+ * - `+season`: regression toward the initial mean at a team's first match of a new season (`keep`
+ *   of the distance stays), on files with seasons.
+ * - `+draw`: draws as a third outcome (ordered logit, draw rate learned from past matches), on files
+ *   with draws.
  */
-import { withHomeAdvantage } from '@matchd/engine';
+import { MarginCorrectionFit, withHomeAdvantage, withMarginOfVictory } from '@matchd/engine';
 import type { EvalModelSpec } from './eval-types.ts';
 import { numberParam } from './params.ts';
 
@@ -113,5 +119,84 @@ export function withTime(
         },
       };
     },
+  };
+}
+
+/** Adds margin of victory with a learned autocorrelation correction (see the file comment). */
+export function withMargin(spec: EvalModelSpec): EvalModelSpec {
+  return {
+    name: `${spec.name}+margin`,
+    summary: `${spec.summary}; margin of victory, correction learned`,
+    appliesTo: (traits) => traits.hasScores === true && (spec.appliesTo?.(traits) ?? true),
+    defaults: (traits) => spec.defaults(traits),
+    space: (traits) => spec.space(traits),
+    create: (params) => {
+      const runner = spec.create(params);
+      const { access } = runner;
+      if (access === undefined) throw new TypeError(`${spec.name} cannot take +margin`);
+      // One fit per run: it learns from the run's own past games only.
+      const fit = new MarginCorrectionFit();
+      const learning = fit.multiplier();
+      const model = withMarginOfVictory(runner.model, {
+        scale: (before, after, factor) => {
+          const from = access.estimate(before);
+          const to = access.estimate(after);
+          return access.withEstimate(after, {
+            mean: from.mean + factor * (to.mean - from.mean),
+            deviation: to.deviation,
+          });
+        },
+        multiplier: (margin, winnerGap) => {
+          const factor = learning(margin, winnerGap);
+          fit.observe(margin, winnerGap);
+          return factor;
+        },
+      });
+      return { ...runner, model };
+    },
+    base: spec.name,
+  };
+}
+
+/** Adds regression toward the mean between seasons (see the file comment). */
+export function withSeason(spec: EvalModelSpec): EvalModelSpec {
+  return {
+    name: `${spec.name}+season`,
+    summary: `${spec.summary}; regression to the mean between seasons`,
+    appliesTo: (traits) => traits.hasSeasons === true && (spec.appliesTo?.(traits) ?? true),
+    defaults: (traits) => ({ ...spec.defaults(traits), keep: 2 / 3 }),
+    space: (traits) => [
+      ...spec.space(traits),
+      { name: 'keep', kind: 'number', min: 0, max: 1, scale: 'linear' },
+    ],
+    create: (params) => {
+      const runner = spec.create(params);
+      const { access } = runner;
+      if (access === undefined) throw new TypeError(`${spec.name} cannot take +season`);
+      const initial = access.estimate(runner.model.initial());
+      const keep = numberParam(params, 'keep');
+      return {
+        ...runner,
+        seasonRegression: () => ({
+          keep,
+          anchor: initial.mean,
+          ...(access.hasDeviation ? { priorDeviation: initial.deviation } : {}),
+        }),
+      };
+    },
+    base: spec.name,
+  };
+}
+
+/** Adds draws as a third outcome (see the file comment). */
+export function withDrawTerm(spec: EvalModelSpec): EvalModelSpec {
+  return {
+    name: `${spec.name}+draw`,
+    summary: `${spec.summary}; draws as a third outcome (ordered logit)`,
+    appliesTo: (traits) => traits.hasDraws === true && (spec.appliesTo?.(traits) ?? true),
+    defaults: (traits) => spec.defaults(traits),
+    space: (traits) => spec.space(traits),
+    create: (params) => ({ ...spec.create(params), drawTerm: true }),
+    base: spec.name,
   };
 }

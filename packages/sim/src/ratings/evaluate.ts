@@ -55,6 +55,17 @@ export interface EvaluationReport {
   readonly models: readonly ModelReport[];
 }
 
+/** What a file offers to the models. */
+export function fileTraits(file: MatchFile): FileTraits {
+  return {
+    hasDates: file.hasDates,
+    hasSides: file.hasSides,
+    hasScores: file.hasScores,
+    hasSeasons: file.hasSeasons,
+    hasDraws: file.hasDraws,
+  };
+}
+
 /** Resolves model names; throws MM_ERR_INVALID_OPTION for an unknown or inapplicable name. */
 export function chooseModels(names: readonly string[] | undefined, traits: FileTraits): EvalModelSpec[] {
   if (names === undefined) return modelsFor(traits);
@@ -72,7 +83,7 @@ export function chooseModels(names: readonly string[] | undefined, traits: FileT
       throw new MatchdError(ErrorCodes.INVALID_OPTION, `model "${name}" does not apply to this file`, {
         path: 'models',
         value: name,
-        reason: name.endsWith('+side') ? 'the file has no sides' : 'the file has no dates',
+        reason: 'the file lacks what the model needs (dates, sides, scores, seasons or draws)',
       });
     }
     return spec;
@@ -81,7 +92,7 @@ export function chooseModels(names: readonly string[] | undefined, traits: FileT
 
 /** Runs the evaluation (see the file comment). */
 export function evaluate(file: MatchFile, options: EvaluateOptions = {}): EvaluationReport {
-  const traits: FileTraits = { hasDates: file.hasDates, hasSides: file.hasSides };
+  const traits = fileTraits(file);
   const specs = chooseModels(options.models, traits);
   const tune = options.tune ?? false;
   const fraction = options.tuneFraction ?? 0.7;

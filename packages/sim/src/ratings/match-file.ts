@@ -1,10 +1,13 @@
 /**
- * Reading match files for `ratings eval`: the three formats of ../shared/datasets/README.md,
+ * Reading match files for `ratings eval`: the four formats of ../shared/datasets/README.md,
  * detected by their header, gzip-decompressed while streaming (a `.gz` name), rows in file order.
  * - singles: `date,tourney_id,round,winner_id,loser_id` (1v1, dated; the winner is team 0).
  * - teams-dated: `match_id,date,team,player_id,rank` (long format, one row per player).
  * - teams-sided: `match_id,period,league,team,player_id,rank` (long format; team 0 is the blue side,
  *   so the file has a side; `period` orders the games but gives no time).
+ * - scores: `date,season,neutral,home,away,home_score,away_score` (team sports: two teams, the
+ *   home team listed first, with scores; `season` and `neutral` may be left out, as columns or as
+ *   empty cells; a neutral site (1) has no home side). Team 0 is the home team.
  * Player ids become dense indices (0..playerCount-1) so the evaluation can keep ratings in arrays.
  * Every problem is a MatchdError MM_ERR_INVALID_DATA naming the file and line.
  */
@@ -15,7 +18,7 @@ import { createGunzip } from 'node:zlib';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 
 /** The file formats `ratings eval` reads. */
-export type MatchFileFormat = 'singles' | 'teams-dated' | 'teams-sided';
+export type MatchFileFormat = 'singles' | 'teams-dated' | 'teams-sided' | 'scores';
 
 /** One match: players as dense indices by team, a rank per team (1 = won; equal = draw). */
 export interface EvalMatch {
@@ -23,8 +26,14 @@ export interface EvalMatch {
   readonly ranks: readonly number[];
   /** Match time in ms since the epoch (dated formats only). */
   readonly timeMs?: number;
-  /** The team with the side advantage (sided formats only). */
+  /** The team with the side advantage (sided formats, and scores files away from neutral sites). */
   readonly homeTeam?: number;
+  /** Points per team (scores files). */
+  readonly scores?: readonly number[];
+  /** The season's label (scores files with a season column). */
+  readonly season?: string;
+  /** Played at a neutral site: a scores file's home team has no advantage there. */
+  readonly neutral?: boolean;
 }
 
 /** A whole file in memory, in processing order. */
@@ -37,30 +46,105 @@ export interface MatchFile {
   readonly hasSides: boolean;
   /** True when some match ends in a tie (the game has draws). */
   readonly hasDraws: boolean;
+  /** True when matches carry scores (margins). */
+  readonly hasScores: boolean;
+  /** True when matches carry a season label. */
+  readonly hasSeasons: boolean;
 }
 
-const HEADERS: Record<MatchFileFormat, readonly string[]> = {
+type FixedFormat = Exclude<MatchFileFormat, 'scores'>;
+
+const HEADERS: Record<FixedFormat, readonly string[]> = {
   singles: ['date', 'tourney_id', 'round', 'winner_id', 'loser_id'],
   'teams-dated': ['match_id', 'date', 'team', 'player_id', 'rank'],
   'teams-sided': ['match_id', 'period', 'league', 'team', 'player_id', 'rank'],
 };
 
+/** The columns of a scores file, in order; `season` and `neutral` are optional. */
+const SCORE_COLUMNS = ['date', 'season', 'neutral', 'home', 'away', 'home_score', 'away_score'] as const;
+const OPTIONAL_SCORE_COLUMNS: ReadonlySet<string> = new Set(['season', 'neutral']);
+
+/** Column positions of a scores file's header (undefined for a column it leaves out). */
+type ScoreLayout = Readonly<Partial<Record<(typeof SCORE_COLUMNS)[number], number>>> & {
+  readonly width: number;
+};
+
+function scoreLayout(columns: readonly string[]): ScoreLayout | undefined {
+  const layout: Record<string, number> = {};
+  let next = 0;
+  for (const name of SCORE_COLUMNS) {
+    if (columns[next] === name) layout[name] = next++;
+    else if (!OPTIONAL_SCORE_COLUMNS.has(name)) return undefined;
+  }
+  return next === columns.length ? { ...layout, width: next } : undefined;
+}
+
 function dataError(message: string, details: Record<string, unknown>): MatchdError {
   return new MatchdError(ErrorCodes.INVALID_DATA, message, details);
 }
 
-/** The format whose header is exactly `header`, or undefined. */
-export function detectFormat(header: string): MatchFileFormat | undefined {
-  const columns = header
+function headerColumns(header: string): string[] {
+  return header
     .trim()
     .replace(/^\uFEFF/, '')
-    .split(',');
-  for (const [format, expected] of Object.entries(HEADERS) as [MatchFileFormat, readonly string[]][]) {
-    if (columns.length === expected.length && columns.every((column, i) => column.trim() === expected[i])) {
+    .split(',')
+    .map((column) => column.trim());
+}
+
+/** The format whose header is exactly `header`, or undefined. */
+export function detectFormat(header: string): MatchFileFormat | undefined {
+  const columns = headerColumns(header);
+  for (const [format, expected] of Object.entries(HEADERS) as [FixedFormat, readonly string[]][]) {
+    if (columns.length === expected.length && columns.every((column, i) => column === expected[i])) {
       return format;
     }
   }
-  return undefined;
+  return scoreLayout(columns) === undefined ? undefined : 'scores';
+}
+
+function parseScore(text: string, name: string, where: Record<string, unknown>): number {
+  const score = Number(text);
+  if (text === '' || !Number.isFinite(score) || score < 0 || score > 1e6) {
+    throw dataError(`bad ${name} "${text}" (want a number >= 0)`, where);
+  }
+  return score;
+}
+
+function parseNeutral(text: string, where: Record<string, unknown>): boolean {
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  throw dataError(`bad neutral "${text}" (want 0 or 1)`, where);
+}
+
+/** One row of a scores file as a match (team 0 the home team). */
+function scoresMatch(
+  cells: readonly string[],
+  layout: ScoreLayout,
+  collector: MatchCollector,
+  where: Record<string, unknown>,
+  lastTimeMs: number,
+): EvalMatch {
+  const cell = (name: (typeof SCORE_COLUMNS)[number]) => {
+    const index = layout[name];
+    return index === undefined ? '' : (cells[index] ?? '');
+  };
+  const timeMs = parseDate(cell('date'), where);
+  if (timeMs < lastTimeMs) throw dataError('rows must be in date order', where);
+  const home = collector.player(cell('home'), where);
+  const away = collector.player(cell('away'), where);
+  if (home === away) throw dataError('a team cannot play itself', where);
+  const homeScore = parseScore(cell('home_score'), 'home_score', where);
+  const awayScore = parseScore(cell('away_score'), 'away_score', where);
+  const neutral = parseNeutral(cell('neutral'), where);
+  const season = cell('season');
+  return {
+    teams: [[home], [away]],
+    ranks: homeScore > awayScore ? [1, 2] : homeScore < awayScore ? [2, 1] : [1, 1],
+    timeMs,
+    scores: [homeScore, awayScore],
+    ...(neutral ? { neutral } : { homeTeam: 0 }),
+    ...(season === '' ? {} : { season }),
+  };
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -144,6 +228,8 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
   const lines = createInterface({ input: source, crlfDelay: Number.POSITIVE_INFINITY });
   const collector = new MatchCollector();
   let format: MatchFileFormat | undefined;
+  let layout: ScoreLayout | undefined;
+  let lastTimeMs = Number.NEGATIVE_INFINITY;
   let lineNumber = 0;
   let pending: PendingMatch | undefined;
   const finished = new Set<string>();
@@ -159,13 +245,21 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
             reason: 'unknown-format',
           });
         }
+        if (format === 'scores') layout = scoreLayout(headerColumns(text));
         continue;
       }
       if (text.trim().length === 0) continue;
       const where = { path, line: lineNumber };
       const cells = text.split(',').map((cell) => cell.trim());
-      if (cells.length !== HEADERS[format].length) {
-        throw dataError(`expected ${HEADERS[format].length} columns, found ${cells.length}`, where);
+      const width = format === 'scores' ? (layout as ScoreLayout).width : HEADERS[format].length;
+      if (cells.length !== width) {
+        throw dataError(`expected ${width} columns, found ${cells.length}`, where);
+      }
+      if (format === 'scores') {
+        const match = scoresMatch(cells, layout as ScoreLayout, collector, where, lastTimeMs);
+        lastTimeMs = match.timeMs as number;
+        collector.matches.push(match);
+        continue;
       }
       if (format === 'singles') {
         const [date = '', , , winner = '', loser = ''] = cells;
@@ -222,7 +316,11 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
     matches: collector.matches,
     playerCount: collector.playerCount,
     hasDates: format !== 'teams-sided',
-    hasSides: format === 'teams-sided',
+    hasSides:
+      format === 'teams-sided' ||
+      (format === 'scores' && collector.matches.some((m) => m.homeTeam !== undefined)),
     hasDraws: collector.matches.some((match) => new Set(match.ranks).size < match.ranks.length),
+    hasScores: format === 'scores',
+    hasSeasons: collector.matches.some((match) => match.season !== undefined),
   };
 }

@@ -3,8 +3,24 @@
  * order, predict P(team 0 wins) from the current ratings, score it (from `scoreFrom` on), then
  * update. A draw counts as y = 0.5. "Warm" matches are those where every participant has at least
  * `warmGames` earlier matches in the file (counted from the start, scored or not).
+ * Runners that learn terms from the past (the margin model's moments, a learned draw rate) see each
+ * match only after it was predicted and scored.
  */
-import { applyInactivity, ErrorCodes, MatchdError, sigmoid } from '@matchd/engine';
+
+/** Draws seen before the first match, as a share of `DRAW_PRIOR_GAMES` pseudo-matches (learned draw term). */
+const DRAW_PRIOR_RATE = 0.25;
+const DRAW_PRIOR_GAMES = 20;
+
+import {
+  applyInactivity,
+  ErrorCodes,
+  isNewSeason,
+  MatchdError,
+  orderedLogitDraw,
+  orderedLogitThreshold,
+  regressTowardMean,
+  sigmoid,
+} from '@matchd/engine';
 import type { EvalRunner } from './eval-models.ts';
 import type { MatchFile } from './match-file.ts';
 import { type CalibrationRow, ScoreAccumulator, type ScoreSummary } from './metrics.ts';
@@ -44,9 +60,11 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
   const stopAt = Math.min(options.stopAt ?? file.matches.length, file.matches.length);
   const warmGames = options.warmGames ?? 10;
   const progressEvery = options.progressEvery ?? 2000;
-  const { model, access, inactivity, sideRate, slopeRate } = runner;
-  const initial = model.initial();
+  const { access, sideRate, slopeRate } = runner;
   const ratings: unknown[] = new Array(file.playerCount);
+  const seasons: (string | undefined)[] = new Array(file.playerCount);
+  let draws = 0;
+  let decided = 0;
   const games = new Int32Array(file.playerCount);
   const lastPlayedMs = new Float64Array(file.playerCount).fill(Number.NaN);
   const all = new ScoreAccumulator();
@@ -63,11 +81,18 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
       });
     }
     const nowMs = match.timeMs;
+    const model = runner.current?.() ?? runner.model;
+    const initial = model.initial();
+    const inactivity = typeof runner.inactivity === 'function' ? runner.inactivity() : runner.inactivity;
+    const regression = match.season === undefined ? undefined : runner.seasonRegression?.();
     let isWarm = true;
     const teams = match.teams.map((team) =>
       team.map((player) => {
         if ((games[player] as number) < warmGames) isWarm = false;
-        const rating = ratings[player] ?? initial;
+        let rating = ratings[player] ?? initial;
+        if (regression !== undefined && access !== undefined && isNewSeason(seasons[player], match.season)) {
+          rating = regressTowardMean(rating, regression, access);
+        }
         const last = lastPlayedMs[player] as number;
         if (inactivity === undefined || access === undefined || nowMs === undefined || Number.isNaN(last))
           return rating;
@@ -77,14 +102,24 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
     const context = {
       ...(nowMs === undefined ? {} : { nowMs }),
       ...(match.homeTeam === undefined ? {} : { homeTeam: match.homeTeam }),
+      ...(match.neutral === true ? { neutral: true } : {}),
     };
     const prediction = model.predict({ teams }, context);
     // A game with draws is scored on the expected score; a game without them (tennis, LoL) on
     // P(team 0 wins | decisive), so a model's draw mass (Weng-Lin's predictDraw) does not count
     // against it where draws cannot happen.
     const win0 = prediction.win[0] as number;
-    let p = file.hasDraws ? win0 + prediction.draw / 2 : win0 / (win0 + (prediction.win[1] as number));
+    const decisive = win0 / (win0 + (prediction.win[1] as number));
+    let p = file.hasDraws ? win0 + prediction.draw / 2 : decisive;
+    if (runner.drawTerm === true && file.hasDraws) {
+      // The ordered logit's threshold from the draw rate of past matches (a prior of 25% over 20).
+      const rate = (draws + DRAW_PRIOR_RATE * DRAW_PRIOR_GAMES) / (decided + DRAW_PRIOR_GAMES);
+      const split = orderedLogitDraw({ threshold: orderedLogitThreshold(rate) }).split(decisive);
+      p = split.win + split.draw / 2;
+    }
     const y = observedScore(match.ranks);
+    decided += 1;
+    if (y === 0.5) draws += 1;
     const useSide = sideRate !== undefined && match.homeTeam !== undefined;
     if (useSide || slopeRate !== undefined) {
       // p' = sigmoid(slope * logit(p) + side * direction); both terms take one SGD step on this
@@ -100,14 +135,18 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
       all.add(p, y);
       if (isWarm) warm.add(p, y);
     }
-    const result =
-      match.homeTeam === undefined
-        ? { ranks: match.ranks }
-        : { ranks: match.ranks, homeTeam: match.homeTeam };
-    const updated = model.update({ teams }, result, context);
+    const result = {
+      ranks: match.ranks,
+      ...(match.homeTeam === undefined ? {} : { homeTeam: match.homeTeam }),
+      ...(match.scores === undefined ? {} : { scores: match.scores }),
+      ...(match.neutral === true ? { neutral: true } : {}),
+    };
+    runner.observe?.({ teams, context, result, timeMs: nowMs });
+    const updated = (runner.current?.() ?? model).update({ teams }, result, context);
     match.teams.forEach((team, t) => {
       team.forEach((player, i) => {
         ratings[player] = updated[t]?.[i];
+        seasons[player] = match.season ?? seasons[player];
         games[player] = (games[player] as number) + 1;
         if (nowMs !== undefined) lastPlayedMs[player] = nowMs;
       });

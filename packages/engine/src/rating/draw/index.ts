@@ -7,4 +7,5 @@ export {
   fitDavidsonDraw,
   fitEommDraw,
 } from './fit-draw.ts';
+export { orderedLogitDraw, orderedLogitThreshold } from './ordered-logit.ts';
 export { withDraws } from './with-draws.ts';

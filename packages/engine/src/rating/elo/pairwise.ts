@@ -105,6 +105,11 @@ export function validateResult(result: MatchResult, teamCount: number): void {
       }
     }
   }
+  if (result.neutral !== undefined && typeof result.neutral !== 'boolean') {
+    throw new MatchdError(ErrorCodes.INVALID_RESULT, 'neutral must be true or false', {
+      value: String(result.neutral),
+    });
+  }
   const homeTeam = result.homeTeam;
   if (homeTeam !== undefined && (!Number.isInteger(homeTeam) || homeTeam < 0 || homeTeam >= teamCount)) {
     throw new MatchdError(ErrorCodes.INVALID_RESULT, 'homeTeam must be a team index', {

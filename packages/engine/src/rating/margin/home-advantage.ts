@@ -10,7 +10,9 @@
  * sum, `advantage` times the team size.
  *
  * The home team comes from `result.homeTeam` in update and from `context.homeTeam` in predict
- * (`SideContext`; the shared `UpdateContext` has no such field yet).
+ * (`SideContext`; the shared `UpdateContext` has no such field yet). A neutral site
+ * (`result.neutral` or `context.neutral`) has no home advantage: nobody is shifted, whatever team
+ * is listed as home (FiveThirtyEight's NFL Elo drops its 65 points for neutral-site games).
  */
 
 import { ErrorCodes, MatchdError, requireFiniteOption } from '../../errors.ts';
@@ -20,6 +22,8 @@ import type { RatedMatch, RatingModel, UpdateContext } from '../types.ts';
 /** An update context that may name the home team (for predictions). */
 export interface SideContext extends UpdateContext {
   readonly homeTeam?: number;
+  /** Played at a neutral site: no advantage for `homeTeam`. */
+  readonly neutral?: boolean;
 }
 
 /** Moves a rating's mean by `amount` on the model's scale, leaving everything else. */
@@ -89,7 +93,7 @@ export function withHomeAdvantage<TRating>(
     name: `${model.name}+home`,
     initial: () => model.initial(),
     predict(match, context?: SideContext) {
-      const homeTeam = context?.homeTeam;
+      const homeTeam = context?.neutral === true ? undefined : context?.homeTeam;
       if (homeTeam === undefined) return model.predict(match, context);
       // Validate before shifting, so a bad rating is reported as it came in.
       validatePairwiseMatch(match, (rating) => model.validate(rating));
@@ -97,7 +101,9 @@ export function withHomeAdvantage<TRating>(
       return model.predict(shifted(match, homeTeam, up), context);
     },
     update(match, result, context?: SideContext) {
-      const homeTeam = result?.homeTeam ?? context?.homeTeam;
+      const neutral =
+        result?.neutral === true || (result?.neutral === undefined && context?.neutral === true);
+      const homeTeam = neutral ? undefined : (result?.homeTeam ?? context?.homeTeam);
       if (homeTeam === undefined) return model.update(match, result, context);
       validatePairwiseMatch(match, (rating) => model.validate(rating));
       checkHomeTeam(homeTeam, match.teams.length);

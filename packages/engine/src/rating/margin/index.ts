@@ -9,6 +9,18 @@ export {
   withHomeAdvantage,
 } from './home-advantage.ts';
 export {
+  MarginCorrectionFit,
+  marginMultiplier,
+  marginWeight,
+} from './margin-correction.ts';
+export {
+  createMarginModel,
+  type MarginModel,
+  type MarginModelOptions,
+  type MarginRating,
+} from './margin-kalman.ts';
+export { MarginMoments, type MarginMomentsOptions, type MarginObservation } from './margin-moments.ts';
+export {
   fiveThirtyEightMultiplier,
   type MarginMultiplier,
   type MarginOptions,

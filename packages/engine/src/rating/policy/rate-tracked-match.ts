@@ -1,6 +1,6 @@
 /**
- * One rated match through the whole policy: for every player's track record, time away is applied
- * (inactivity), calibration games get their speed-up, the model predicts and updates, and each
+ * One rated match through the whole policy: for every player's track record, a new season regresses
+ * the rating toward the mean (season regression), time away is applied (inactivity), calibration games get their speed-up, the model predicts and updates, and each
  * record counts the game, its time and the player's surprise (which may re-open calibration).
  * Everything is validated before anything is computed; the inputs are never changed.
  */
@@ -16,12 +16,20 @@ import {
 } from './calibration.ts';
 import { applyInactivity, type InactivityPolicy, idleMs } from './inactivity.ts';
 import type { RatingAccess } from './rating-access.ts';
+import {
+  isNewSeason,
+  regressTowardMean,
+  type SeasonRegressionPolicy,
+  validateSeasonRegression,
+} from './season-regression.ts';
 import type { TrackRecord } from './tracks.ts';
 
 /** The policy around a model. */
 export interface RatingPolicy {
   readonly calibration: CalibrationPolicy;
   readonly inactivity?: InactivityPolicy;
+  /** Applied at a record's first game of a new season (matches must name their `season`). */
+  readonly seasonRegression?: SeasonRegressionPolicy;
 }
 
 /** Input of `rateTrackedMatch`. */
@@ -34,6 +42,8 @@ export interface TrackedMatch<TRating> {
   readonly weights?: readonly (readonly number[])[];
   readonly result: MatchResult;
   readonly nowMs: number;
+  /** The match's season label; with `policy.seasonRegression`, a change of season regresses ratings. */
+  readonly season?: string;
 }
 
 /**
@@ -67,8 +77,9 @@ function teamScores(
  * aliceTracks = withTrackRecord(aliceTracks, key, a2); // a2 moved 2x while calibrating
  */
 export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRecord<TRating>[][] {
-  const { model, access, policy, teams, result, nowMs } = input;
+  const { model, access, policy, teams, result, nowMs, season } = input;
   validateCalibrationPolicy(policy.calibration);
+  if (policy.seasonRegression !== undefined) validateSeasonRegression(policy.seasonRegression);
   requireFiniteOption('nowMs', nowMs);
   for (const team of teams) {
     for (const record of team) {
@@ -79,11 +90,15 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
   }
   const prepared = teams.map((team) =>
     team.map((record) => {
+      const regressed =
+        policy.seasonRegression !== undefined && isNewSeason(record.season, season)
+          ? regressTowardMean(record.rating, policy.seasonRegression, access)
+          : record.rating;
       const rested =
         policy.inactivity === undefined
-          ? record.rating
+          ? regressed
           : applyInactivity(
-              record.rating,
+              regressed,
               { lastPlayedMs: record.lastPlayedMs, nowMs },
               policy.inactivity,
               access,
@@ -93,8 +108,14 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
   );
   const match =
     input.weights === undefined ? { teams: prepared } : { teams: prepared, weights: input.weights };
-  const prediction = model.predict(match, { nowMs });
-  const updated = model.update(match, result, { nowMs });
+  // The home side and a neutral site reach predict as they reach update (SideContext).
+  const context = {
+    nowMs,
+    ...(result.homeTeam === undefined ? {} : { homeTeam: result.homeTeam }),
+    ...(result.neutral === undefined ? {} : { neutral: result.neutral }),
+  };
+  const prediction = model.predict(match, context);
+  const updated = model.update(match, result, context);
   const scores = teamScores(result.ranks, prediction.win, prediction.draw);
   return teams.map((team, t) => {
     const { p, y } = scores[t] as { p: number; y: number };
@@ -107,6 +128,7 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
         gamesPlayed: record.gamesPlayed + 1,
         lastPlayedMs: nowMs,
         calibration: recordCalibrationGame(record.calibration, gameSurprise, policy.calibration),
+        ...((season ?? record.season) === undefined ? {} : { season: (season ?? record.season) as string }),
       };
     });
   });

@@ -43,6 +43,8 @@ export interface TrackRecord<TRating> {
   /** Time of the last game on this track; undefined before the first. */
   readonly lastPlayedMs?: number;
   readonly calibration: CalibrationState;
+  /** The season of the last game on this track, when matches name one (season regression). */
+  readonly season?: string;
 }
 
 /** All of a player's tracks, by track key. */
