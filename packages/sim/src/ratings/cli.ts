@@ -1,6 +1,8 @@
 /**
  * `matchd ratings ...` / `npm run ratings -- ...`:
- *   ratings eval <file.csv[.gz]> [--models a,b] [--tune] [--tune-fraction 0.7] [--tune-burn-in 0.5] [--warm-games 10] [--json]
+ *   ratings eval <file.csv[.gz]> [--models a,b] [--params k=20,keep=0.7] [--tune] [--tune-fraction 0.7]
+ *                [--tune-burn-in 0.5] [--tune-folds 4] [--warm-games 10] [--json]
+ *   ratings eval --help       the usage, with the file formats; reads nothing
  *   ratings models            lists the models and their parameters
  * Exit codes: 0 done, 1 bad data (MM_ERR_INVALID_DATA: missing file, unknown format, malformed
  * row), 2 bad usage (MM_ERR_INVALID_OPTION: unknown flag, command or model). Errors go to stderr
@@ -14,7 +16,7 @@ import cliProgress from 'cli-progress';
 import { allModels } from './eval-models.ts';
 import { evaluate } from './evaluate.ts';
 import { readMatchFile } from './match-file.ts';
-import { formatParams } from './params.ts';
+import { formatParams, type Params, type ParamValue } from './params.ts';
 import { formatReport } from './report-text.ts';
 
 /** Where the command writes (injectable for tests). */
@@ -24,8 +26,31 @@ export interface CliIo {
 }
 
 const USAGE = `usage:
-  ratings eval <file.csv[.gz]> [--models a,b] [--tune] [--tune-fraction 0.7] [--tune-burn-in 0.5] [--warm-games 10] [--json]
+  ratings eval <file.csv[.gz]> [--models a,b] [--params name=value,...] [--tune] [--tune-fraction 0.7]
+               [--tune-burn-in 0.5] [--tune-folds 4] [--warm-games 10] [--json]
   ratings models
+  ratings eval --help
+`;
+
+const EVAL_HELP = `${USAGE}
+Scores rating models online over a match file: each match is predicted from the matches before it,
+scored (log-loss, Brier, accuracy, calibration), then rated.
+
+File formats (detected by the header; .gz is decompressed):
+  date,tourney_id,round,winner_id,loser_id                 1v1, dated
+  match_id,date,team,player_id,rank                        teams, dated, one row per player
+  match_id,period,league,team,player_id,rank               teams, team 0 on the side
+  date,season,neutral,home,away,home_score,away_score      team sports with scores (season and
+                                                           neutral may be left out; neutral 1 = no home side)
+
+Options:
+  --models a,b          models to run (default: every model that applies; see \`ratings models\`)
+  --params k=20,keep=1  replace default parameters of every chosen model that has them
+  --tune                tune on the first --tune-fraction of the file (time-ordered folds, after
+                        --tune-burn-in of it), score the rest; whole-file figures are shown beside
+  --tune-folds N        time-ordered folds of the tuning part (default 4)
+  --warm-games N        a match is warm when every participant has N earlier matches (default 10)
+  --json                the report as JSON (errors too)
 `;
 
 function usageError(message: string, details: Record<string, unknown> = {}): MatchdError {
@@ -50,6 +75,10 @@ async function evalCommand(args: readonly string[], io: CliIo): Promise<number> 
     throw usageError((error as Error).message, { reason: 'bad-arguments' });
   }
   const { values, positionals } = parsed;
+  if (values.help === true) {
+    io.stdout.write(EVAL_HELP);
+    return 0;
+  }
   if (positionals.length !== 1)
     throw usageError('ratings eval takes exactly one match file', { path: 'file' });
   const warmGames = parseNumberFlag(values['warm-games'], 'warm-games');
@@ -58,6 +87,8 @@ async function evalCommand(args: readonly string[], io: CliIo): Promise<number> 
   }
   const tuneFraction = parseNumberFlag(values['tune-fraction'], 'tune-fraction');
   const tuneBurnIn = parseNumberFlag(values['tune-burn-in'], 'tune-burn-in');
+  const tuneFolds = parseNumberFlag(values['tune-folds'], 'tune-folds');
+  const params = values.params === undefined ? undefined : parseParamsFlag(values.params);
   const models = values.models
     ?.split(',')
     .map((name) => name.trim())
@@ -82,6 +113,8 @@ async function evalCommand(args: readonly string[], io: CliIo): Promise<number> 
     tune: values.tune === true,
     ...(tuneFraction === undefined ? {} : { tuneFraction }),
     ...(tuneBurnIn === undefined ? {} : { tuneBurnIn }),
+    ...(tuneFolds === undefined ? {} : { tuneFolds }),
+    ...(params === undefined ? {} : { params }),
     ...(warmGames === undefined ? {} : { warmGames }),
     ...(bar === undefined
       ? {}
@@ -96,8 +129,26 @@ async function evalCommand(args: readonly string[], io: CliIo): Promise<number> 
         }),
   });
   bar?.stop();
+  if (!json) for (const warning of report.warnings) io.stderr.write(`warning: ${warning}\n`);
   io.stdout.write(json ? `${JSON.stringify(jsonReport(report), null, 2)}\n` : formatReport(report));
   return 0;
+}
+
+/** `k=20,home=on`: numbers where they parse as numbers, else choices. */
+function parseParamsFlag(text: string): Params {
+  const params: Record<string, ParamValue> = {};
+  for (const pair of text.split(',')) {
+    const [name = '', value = '', ...rest] = pair.split('=').map((part) => part.trim());
+    if (name === '' || value === '' || rest.length > 0) {
+      throw usageError('--params takes name=value pairs separated by commas', {
+        path: 'params',
+        value: pair,
+      });
+    }
+    const number = Number(value);
+    params[name] = Number.isFinite(number) ? number : value;
+  }
+  return params;
 }
 
 function parseEvalArgs(args: readonly string[]) {
@@ -110,6 +161,9 @@ function parseEvalArgs(args: readonly string[]) {
       tune: { type: 'boolean' },
       'tune-fraction': { type: 'string' },
       'tune-burn-in': { type: 'string' },
+      'tune-folds': { type: 'string' },
+      params: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
       'warm-games': { type: 'string' },
       json: { type: 'boolean' },
     },
@@ -133,13 +187,14 @@ function jsonReport(report: ReturnType<typeof evaluate>) {
       ...(model.sideLogOdds === undefined ? {} : { sideLogOdds: model.sideLogOdds }),
       ...(model.slope === undefined ? {} : { slope: model.slope }),
       ...(model.defaults === undefined ? {} : { defaults: model.defaults }),
+      ...(model.whole === undefined ? {} : { whole: model.whole }),
       ...(model.tuning === undefined ? {} : { tuning: model.tuning }),
     })),
   };
 }
 
 function modelsCommand(io: CliIo): number {
-  const traits = { hasDates: true, hasSides: true };
+  const traits = { hasDates: true, hasSides: true, hasScores: true, hasSeasons: true, hasDraws: true };
   for (const spec of allModels()) {
     const space = spec
       .space(traits)

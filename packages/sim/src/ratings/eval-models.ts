@@ -247,7 +247,8 @@ const trueSkill: EvalModelSpec = {
     { name: 'sigma', kind: 'number', min: 0.5, max: 40, scale: 'log' },
     { name: 'beta', kind: 'number', min: 0.2, max: 40, scale: 'log' },
     { name: 'tau', kind: 'number', min: 0.00001, max: 3, scale: 'log' },
-    { name: 'drawProbability', kind: 'number', min: 0, max: 0.5, scale: 'linear' },
+    // Above 0: a draw probability of 0 cannot rate a drawn game (TrueSkill's draw margin would be 0).
+    { name: 'drawProbability', kind: 'number', min: 0.001, max: 0.5, scale: 'linear' },
   ],
   create: (params) => ({
     model: erase(

@@ -8,7 +8,7 @@ import { allModels, type EvalModelSpec, type FileTraits, modelsFor } from './eva
 import type { MatchFile } from './match-file.ts';
 import type { CalibrationRow, ScoreSummary } from './metrics.ts';
 import { runOnline } from './online.ts';
-import type { Params } from './params.ts';
+import { formatParams, type Params } from './params.ts';
 import { plannedEvaluations, tuneModel } from './tune.ts';
 
 /** Options of an evaluation. */
@@ -20,6 +20,10 @@ export interface EvaluateOptions {
   readonly tuneFraction?: number;
   /** Share of the tuning part not scored while tuning (default 0.5; see tune.ts). */
   readonly tuneBurnIn?: number;
+  /** Time-ordered folds of the tuning part (default 4). */
+  readonly tuneFolds?: number;
+  /** Parameter values that replace the defaults of every chosen model that has them. */
+  readonly params?: Params;
   readonly warmGames?: number;
   /** Progress in matches processed (`total` is announced once, before any work). */
   readonly progress?: { start(total: number): void; advance(matches: number, model: string): void };
@@ -36,8 +40,22 @@ export interface ModelReport {
   readonly sideLogOdds?: number;
   readonly slope?: number;
   /** With --tune: the defaults scored on the same matches, and the search's own figures. */
-  readonly defaults?: { readonly params: Params; readonly all: ScoreSummary; readonly warm: ScoreSummary };
-  readonly tuning?: { readonly logLoss: number; readonly evaluations: number };
+  readonly defaults?: {
+    readonly params: Params;
+    readonly all: ScoreSummary;
+    readonly warm: ScoreSummary;
+    /** The defaults over the whole file (beside the README's whole-file baselines). */
+    readonly whole: ScoreSummary;
+  };
+  /** With --tune: the tuned parameters scored over the whole file (tuning matches included, so optimistic). */
+  readonly whole?: ScoreSummary;
+  readonly tuning?: {
+    readonly logLoss: number;
+    readonly evaluations: number;
+    /** Log-loss of the chosen parameters per time-ordered fold of the tuning part. */
+    readonly foldLogLoss: readonly number[];
+    readonly failedEvaluations: number;
+  };
 }
 
 /** The whole evaluation. */
@@ -53,6 +71,8 @@ export interface EvaluationReport {
   readonly tuneBurnIn?: number;
   readonly warmGames: number;
   readonly models: readonly ModelReport[];
+  /** Models skipped, parameters that failed, values at the edge of their range. */
+  readonly warnings: readonly string[];
 }
 
 /** What a file offers to the models. */
@@ -122,31 +142,84 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
               sweeps: spec.base !== undefined && specs.some((s) => s.name === spec.base) ? 1 : 2,
             }) *
               scoreFrom +
-            2 * total
+            4 * total
           : total),
       0,
     ),
   );
+  const overrides = options.params ?? {};
+  for (const name of Object.keys(overrides)) {
+    if (!specs.some((spec) => name in spec.defaults(traits))) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, `no chosen model has a parameter "${name}"`, {
+        path: 'params',
+        value: name,
+      });
+    }
+  }
+  const folds = options.tuneFolds ?? 4;
+  if (!(Number.isInteger(folds) && folds >= 1 && folds <= 20)) {
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, 'tune folds must be an integer in [1, 20]', {
+      path: 'tuneFolds',
+      value: String(folds),
+    });
+  }
+  const warnings: string[] = [];
   const tunedParams = new Map<string, Params>();
-  const models = specs.map((spec): ModelReport => {
+  const models: ModelReport[] = [];
+  for (const spec of specs) {
+    try {
+      const report = evaluateModel(spec);
+      if (report !== undefined) models.push(report);
+    } catch (error) {
+      // One model that cannot run on this file (or with these values) must not lose the others.
+      warnings.push(`${spec.name} skipped: ${(error as Error).message}`);
+    }
+  }
+  function evaluateModel(spec: EvalModelSpec): ModelReport | undefined {
     const advance = (matches: number) => progress?.advance(matches, spec.name);
-    const defaults = spec.defaults(traits);
+    const ownDefaults = spec.defaults(traits);
+    const defaults: Params = Object.fromEntries(
+      Object.entries(ownDefaults).map(([name, value]) => [name, overrides[name] ?? value]),
+    );
     // A variant starts its search where its base model's search ended, when that ran first.
     const start = spec.base === undefined ? undefined : tunedParams.get(spec.base);
     const tuned = tune
       ? tuneModel(file, spec, traits, {
           tuneFraction: fraction,
           burnIn,
+          folds,
           onEvaluation: advance,
+          start: { ...defaults, ...start },
           // Warm-started variants need one sweep: their base's search already settled the rest.
-          ...(start === undefined ? {} : { start, sweeps: 1 }),
+          ...(start === undefined ? {} : { sweeps: 1 }),
         })
       : undefined;
-    if (tuned !== undefined) tunedParams.set(spec.name, tuned.params);
+    if (tuned !== undefined) {
+      if (tuned.failures.length > 0) {
+        const first = tuned.failures[0] as (typeof tuned.failures)[number];
+        warnings.push(
+          `${spec.name}: ${tuned.failures.length} parameter set(s) failed and were passed over, e.g. ${formatParams(first.params)}: ${first.message}`,
+        );
+      }
+      if (!Number.isFinite(tuned.tuningLogLoss)) {
+        warnings.push(`${spec.name} skipped: no parameter set ran on this file`);
+        return undefined;
+      }
+      for (const edge of tuned.atEdge) {
+        warnings.push(
+          `${spec.name}: ${edge.name}=${Number(edge.value.toPrecision(4))} sits at the ${edge.end} of its range; the best value may lie beyond it`,
+        );
+      }
+      tunedParams.set(spec.name, tuned.params);
+    }
     const params = tuned?.params ?? defaults;
     const result = runOnline(file, spec.create(params), { scoreFrom, warmGames, onProgress: advance });
     const base = tune
       ? runOnline(file, spec.create(defaults), { scoreFrom, warmGames, onProgress: advance })
+      : undefined;
+    const whole = tune ? runOnline(file, spec.create(params), { warmGames, onProgress: advance }) : undefined;
+    const baseWhole = tune
+      ? runOnline(file, spec.create(defaults), { warmGames, onProgress: advance })
       : undefined;
     return {
       model: spec.name,
@@ -157,12 +230,22 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
       calibration: result.calibration,
       ...(result.sideLogOdds === undefined ? {} : { sideLogOdds: result.sideLogOdds }),
       ...(result.slope === undefined ? {} : { slope: result.slope }),
-      ...(base === undefined ? {} : { defaults: { params: defaults, all: base.all, warm: base.warm } }),
+      ...(base === undefined || baseWhole === undefined
+        ? {}
+        : { defaults: { params: defaults, all: base.all, warm: base.warm, whole: baseWhole.all } }),
+      ...(whole === undefined ? {} : { whole: whole.all }),
       ...(tuned === undefined
         ? {}
-        : { tuning: { logLoss: tuned.tuningLogLoss, evaluations: tuned.evaluations } }),
+        : {
+            tuning: {
+              logLoss: tuned.tuningLogLoss,
+              evaluations: tuned.evaluations,
+              foldLogLoss: tuned.foldLogLoss,
+              failedEvaluations: tuned.failures.length,
+            },
+          }),
     };
-  });
+  }
   return {
     file: file.path,
     format: file.format,
@@ -173,5 +256,6 @@ export function evaluate(file: MatchFile, options: EvaluateOptions = {}): Evalua
     ...(tune ? { tuneFraction: fraction, tuneBurnIn: burnIn } : {}),
     warmGames,
     models,
+    warnings,
   };
 }

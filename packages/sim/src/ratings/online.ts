@@ -33,6 +33,11 @@ export interface OnlineOptions {
   readonly stopAt?: number;
   /** Earlier matches every participant needs for a match to count as warm (default 10). */
   readonly warmGames?: number;
+  /**
+   * Splits the scored matches into this many consecutive blocks and reports each block's log-loss
+   * (time-ordered folds: each block is predicted from everything before it).
+   */
+  readonly folds?: number;
   /** Called every `progressEvery` matches with the number processed since the last call. */
   readonly onProgress?: (matches: number) => void;
   readonly progressEvery?: number;
@@ -47,6 +52,8 @@ export interface OnlineResult {
   readonly sideLogOdds?: number;
   /** The learned slope on the model's log-odds, when the runner has one. */
   readonly slope?: number;
+  /** Log-loss per fold, with `folds`. */
+  readonly foldLogLoss?: number[];
 }
 
 function observedScore(ranks: readonly number[]): number {
@@ -69,6 +76,10 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
   const lastPlayedMs = new Float64Array(file.playerCount).fill(Number.NaN);
   const all = new ScoreAccumulator();
   const warm = new ScoreAccumulator();
+  const foldCount = options.folds ?? 0;
+  const folds = Array.from({ length: foldCount }, () => new ScoreAccumulator());
+  const foldOf = (index: number) =>
+    Math.min(foldCount - 1, Math.floor(((index - scoreFrom) * foldCount) / Math.max(1, stopAt - scoreFrom)));
   let side = 0;
   let slope = 1;
   let sinceProgress = 0;
@@ -134,6 +145,7 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
     if (index >= scoreFrom) {
       all.add(p, y);
       if (isWarm) warm.add(p, y);
+      if (foldCount > 0) folds[foldOf(index)]?.add(p, y);
     }
     const result = {
       ranks: match.ranks,
@@ -163,5 +175,6 @@ export function runOnline(file: MatchFile, runner: EvalRunner, options: OnlineOp
     calibration: all.calibration(),
     ...(sideRate === undefined ? {} : { sideLogOdds: side }),
     ...(slopeRate === undefined ? {} : { slope }),
+    ...(foldCount > 0 ? { foldLogLoss: folds.map((fold) => fold.meanLogLoss()) } : {}),
   };
 }

@@ -62,20 +62,37 @@ export function formatReport(report: EvaluationReport): string {
   out.push(table(header, report.models.map(scoreRow)));
   if (report.tuned) {
     out.push('');
-    out.push('defaults on the same scored matches:');
+    out.push('defaults on the same scored matches, and whole-file figures (every match scored):');
     out.push(
       table(
-        ['model', 'log-loss', 'brier', 'accuracy', 'warm ll', 'params'],
+        [
+          'model',
+          'defaults ll',
+          'defaults brier',
+          'defaults warm ll',
+          'whole: defaults ll',
+          'whole: tuned ll',
+          'tuning folds ll',
+          'params',
+        ],
         report.models.map((model) => [
           model.model,
           fixed(model.defaults?.all.logLoss ?? Number.NaN),
           fixed(model.defaults?.all.brier ?? Number.NaN),
-          fixed(model.defaults?.all.accuracy ?? Number.NaN),
           fixed(model.defaults?.warm.logLoss ?? Number.NaN),
+          fixed(model.defaults?.whole.logLoss ?? Number.NaN),
+          fixed(model.whole?.logLoss ?? Number.NaN),
+          (model.tuning?.foldLogLoss ?? []).map((loss) => fixed(loss)).join(' '),
           formatParams(model.defaults?.params ?? {}),
         ]),
       ),
     );
+    out.push('(whole: tuned ll includes the matches the parameters were tuned on, so it is optimistic)');
+  }
+  if (report.warnings.length > 0) {
+    out.push('');
+    out.push('warnings:');
+    for (const warning of report.warnings) out.push(`  ${warning}`);
   }
   for (const model of report.models) {
     out.push('');

@@ -5,6 +5,14 @@
  * The caller then runs the whole file with the chosen parameters and scores only the rest, so the
  * reported figures never saw their own matches during tuning.
  *
+ * The objective is time-ordered cross-validation: the scored part of the tuning matches is cut into
+ * `folds` consecutive blocks, each predicted online from everything before it (never from after),
+ * and the mean of the blocks' log-losses is minimised; the spread of the chosen parameters' fold
+ * losses is reported, so a choice that only suits one period shows.
+ * A parameter set whose run throws (a model that cannot take those values on this data) counts as
+ * infinitely bad, and the error is kept for the report; a chosen value within 1% of its range's end
+ * is reported as sitting at the edge.
+ *
  * Per parameter and sweep: a coarse grid of `gridPoints` values across its range (log or linear),
  * then a golden-section search between the best grid point's neighbours; choices are tried one by
  * one. Two sweeps by default, so parameters that interact (K and a newcomer K) settle. Runs are
@@ -31,6 +39,8 @@ export interface TuneOptions {
   readonly goldenSteps?: number;
   /** Parameters to start from instead of the defaults (e.g. the base model's tuned ones). */
   readonly start?: Params;
+  /** Time-ordered folds of the scored tuning matches; default 4. */
+  readonly folds?: number;
   /** Called after each evaluation with the number of matches it ran. */
   readonly onEvaluation?: (matches: number) => void;
 }
@@ -41,6 +51,12 @@ export interface TuneResult {
   /** Log-loss of the chosen parameters on the tuning part. */
   readonly tuningLogLoss: number;
   readonly evaluations: number;
+  /** The chosen parameters' log-loss per fold. */
+  readonly foldLogLoss: readonly number[];
+  /** Parameter values that made the model fail, with the first error's message. */
+  readonly failures: readonly { readonly params: Params; readonly message: string }[];
+  /** Chosen number parameters within 1% of an end of their range. */
+  readonly atEdge: readonly { readonly name: string; readonly value: number; readonly end: 'min' | 'max' }[];
 }
 
 const GOLDEN = (Math.sqrt(5) - 1) / 2;
@@ -76,18 +92,30 @@ export function tuneModel(
   const sweeps = options.sweeps ?? 2;
   const gridPoints = options.gridPoints ?? 7;
   const goldenSteps = options.goldenSteps ?? 6;
-  const cache = new Map<string, number>();
-  const evaluate = (params: Params): number => {
+  const folds = options.folds ?? 4;
+  const cache = new Map<string, { loss: number; folds: number[] }>();
+  const failures: { params: Params; message: string }[] = [];
+  const run = (params: Params) => {
     const key = JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
     const known = cache.get(key);
     if (known !== undefined) return known;
-    const result = runOnline(file, spec.create(params), { stopAt, scoreFrom });
-    // A model that fails numerically (NaN) loses to every finite candidate.
-    const loss = Number.isFinite(result.all.logLoss) ? result.all.logLoss : Number.POSITIVE_INFINITY;
-    cache.set(key, loss);
+    let outcome: { loss: number; folds: number[] };
+    try {
+      const result = runOnline(file, spec.create(params), { stopAt, scoreFrom, folds });
+      const foldLosses = result.foldLogLoss ?? [];
+      const mean = foldLosses.reduce((sum, loss) => sum + loss, 0) / foldLosses.length;
+      // A model that fails numerically (NaN) loses to every finite candidate.
+      outcome = { loss: Number.isFinite(mean) ? mean : Number.POSITIVE_INFINITY, folds: foldLosses };
+    } catch (error) {
+      // Parameters the model refuses (or that break it on this data) lose; the search goes on.
+      failures.push({ params, message: (error as Error).message });
+      outcome = { loss: Number.POSITIVE_INFINITY, folds: [] };
+    }
+    cache.set(key, outcome);
     options.onEvaluation?.(stopAt);
-    return loss;
+    return outcome;
   };
+  const evaluate = (params: Params): number => run(params).loss;
   let best: Params = { ...spec.defaults(traits), ...options.start };
   let bestLoss = evaluate(best);
   const consider = (name: string, value: ParamValue): number => {
@@ -131,5 +159,23 @@ export function tuneModel(
       }
     }
   }
-  return { params: best, tuningLogLoss: bestLoss, evaluations: cache.size };
+  const atEdge: { name: string; value: number; end: 'min' | 'max' }[] = [];
+  for (const param of spec.space(traits)) {
+    const value = best[param.name];
+    if (param.kind !== 'number' || typeof value !== 'number') continue;
+    const unit =
+      param.scale === 'log'
+        ? Math.log(value / param.min) / Math.log(param.max / param.min)
+        : (value - param.min) / (param.max - param.min);
+    if (unit <= 0.01) atEdge.push({ name: param.name, value, end: 'min' });
+    else if (unit >= 0.99) atEdge.push({ name: param.name, value, end: 'max' });
+  }
+  return {
+    params: best,
+    tuningLogLoss: bestLoss,
+    evaluations: cache.size,
+    foldLogLoss: run(best).folds,
+    failures,
+    atEdge,
+  };
 }
