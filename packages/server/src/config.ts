@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
-import { type RatingModelName, ratingModelNames } from './rating/rating-system.ts';
+import { type RatingModelName, type RatingTerms, ratingModelNames } from './rating/rating-system.ts';
 
 /** Where ratings, history and queue configs live. */
 export type RatingsBackend = 'memory' | 'pglite' | 'postgres';
@@ -54,6 +54,11 @@ export interface ServerConfig {
   readonly ratingModel: RatingModelName;
   /** Games a player calibrates on each track before their rating is shown (Dota: 10). */
   readonly calibrationGames: number;
+  /**
+   * Team-sport rating terms (home advantage, margin of victory, season regression; see
+   * docs/ratings.md): `{ "homeAdvantage": 65, "marginGapRatio": 0.0006, "seasonKeep": 0.67 }`.
+   */
+  readonly ratingTerms?: RatingTerms;
   /** Seed of the matchmakers' Random, so a deployment's matching is reproducible from its inputs. */
   readonly seed: number;
   readonly logLevel: string;
@@ -78,6 +83,32 @@ export const defaultConfig: ServerConfig = {
   seed: 1,
   logLevel: 'info',
 };
+
+/** `ratingTerms` from the config file (an object) or MATCHD_RATING_TERMS (its JSON). */
+function parseRatingTerms(value: unknown): RatingTerms | undefined {
+  if (value === undefined) return undefined;
+  let terms: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      terms = JSON.parse(value);
+    } catch {
+      throw invalid('ratingTerms', 'must be a JSON object');
+    }
+  }
+  if (typeof terms !== 'object' || terms === null || Array.isArray(terms))
+    throw invalid('ratingTerms', 'must be an object');
+  const limits = { homeAdvantage: [-1e6, 1e6], marginGapRatio: [0, 1], seasonKeep: [0, 1] } as const;
+  const out: Record<string, number> = {};
+  for (const [key, raw] of Object.entries(terms)) {
+    const range = limits[key as keyof typeof limits];
+    if (range === undefined) throw invalid(`ratingTerms.${key}`, 'is not a rating term');
+    if (typeof raw !== 'number' || !Number.isFinite(raw) || raw < range[0] || raw > range[1]) {
+      throw invalid(`ratingTerms.${key}`, `must be a number in [${range[0]}, ${range[1]}]`);
+    }
+    out[key] = raw;
+  }
+  return out as RatingTerms;
+}
 
 function invalid(path: string, message: string): MatchdError {
   return new MatchdError(ErrorCodes.INVALID_OPTION, `config ${path}: ${message}`, { path });
@@ -156,6 +187,7 @@ export const environmentKeys = {
   MATCHD_MATCH_WORKER: 'matchWorker',
   MATCHD_RATING_MODEL: 'ratingModel',
   MATCHD_CALIBRATION_GAMES: 'calibrationGames',
+  MATCHD_RATING_TERMS: 'ratingTerms',
   MATCHD_SEED: 'seed',
   MATCHD_LOG_LEVEL: 'logLevel',
 } as const;
@@ -230,6 +262,7 @@ export function configFrom(raw: Raw): ServerConfig {
   const tokenSecret = optionalString('tokenSecret');
   if (tokenSecret !== undefined && tokenSecret.length < 32)
     throw invalid('tokenSecret', 'needs 32+ characters');
+  const ratingTerms = parseRatingTerms(raw['ratingTerms']);
   const queuesDir = optionalString('queuesDir');
   const churnTableFile = optionalString('churnTableFile');
   return {
@@ -252,6 +285,7 @@ export function configFrom(raw: Raw): ServerConfig {
     matchWorker: booleanOf('matchWorker', pick('matchWorker')),
     ratingModel: oneOf('ratingModel', pick('ratingModel'), ratingModelNames),
     calibrationGames: integerIn('calibrationGames', pick('calibrationGames'), 0, 1000),
+    ...(ratingTerms === undefined ? {} : { ratingTerms }),
     seed: integerIn('seed', pick('seed'), 0, 2 ** 31 - 1),
     logLevel: oneOf('logLevel', pick('logLevel'), [
       'fatal',

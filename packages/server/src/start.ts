@@ -99,7 +99,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   const tokenSecret = config.tokenSecret ?? fileSecret(config.dataDir, 'token-secret', 32).value;
   const tokens = createPlayerTokens(tokenSecret);
-  const system = createRatingSystem(config.ratingModel, { calibrationGames: config.calibrationGames });
+  const system = createRatingSystem(config.ratingModel, {
+    calibrationGames: config.calibrationGames,
+    ...(config.ratingTerms === undefined ? {} : { terms: config.ratingTerms }),
+  });
   const ratings = await openRatings(config);
   const pool = await openPool(config);
   const queuesDir = config.queuesDir ?? (existsSync(exampleQueuesDir) ? exampleQueuesDir : undefined);

@@ -107,6 +107,10 @@ export const resultSchema = {
       maxItems: 64,
       items: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'number', minimum: 0, maximum: 1 } },
     },
+    // Team sports: the home team's index, a neutral site, and the season (season regression).
+    homeTeam: { type: 'integer', minimum: 0, maximum: 63 },
+    neutral: { type: 'boolean' },
+    season: { type: 'string', minLength: 1, maxLength: 64 },
   },
 } as const;
 

@@ -116,3 +116,45 @@ test('results that do not fit the match are refused naming the field', () => {
     'participation.0.1',
   );
 });
+
+test('declared team-sport terms: a home win moves less than a neutral-site win; a new season regresses; bad fields are refused', () => {
+  const duel: MatchRecord = {
+    matchId: 'd',
+    queueId: 'q',
+    createdAtMs: 0,
+    teams: [
+      [{ playerId: 'h', ticketId: 't1', track: 'q/solo' }],
+      [{ playerId: 'a', ticketId: 't2', track: 'q/solo' }],
+    ],
+  };
+  const system = createRatingSystem('elo', {
+    calibrationGames: 0,
+    terms: { homeAdvantage: 65, seasonKeep: 0.5 },
+  });
+  const rate = (
+    result: Parameters<typeof computeRatingUpdate>[0]['result'],
+    current = [undefined, undefined] as never,
+  ) => computeRatingUpdate({ system, match: duel, current, result, nowMs: 1000 }).next;
+  // Elo K 32 between equals: at home 32 (1 - 1 / (1 + 10^(-65/400))), at a neutral site 16.
+  const home = rate({ ranks: [1, 2], homeTeam: 0, season: '2015' });
+  assert.ok(Math.abs((home[0]?.mean ?? 0) - (1500 + 32 * (1 - 1 / (1 + 10 ** (-65 / 400))))) < 1e-9);
+  assert.equal(rate({ ranks: [1, 2], homeTeam: 0, neutral: true })[0]?.mean, 1516);
+  // Next season: 1516 keeps half of its 16 points before the result (K 0 would show 1508 alone).
+  const next = rate(
+    { ranks: [1, 1], season: '2016' },
+    rate({ ranks: [1, 2], neutral: true, homeTeam: 0, season: '2015' }) as never,
+  );
+  assert.ok(
+    Math.abs((next[0]?.mean ?? 0) - (1508 + 32 * (0.5 - 1 / (1 + 10 ** (-(1508 - 1492) / 400))))) < 1e-9,
+  );
+  for (const bad of [
+    { ranks: [1, 2], homeTeam: 2 },
+    { ranks: [1, 2], neutral: 1 },
+    { ranks: [1, 2], season: '' },
+  ]) {
+    assert.throws(
+      () => rate(bad as never),
+      (error: unknown) => isMatchdError(error) && error.code === 'MM_ERR_INVALID_RESULT',
+    );
+  }
+});

@@ -27,6 +27,17 @@ export function validateReport(match: MatchRecord, result: ReportedResult): void
       if (!Number.isFinite(score)) throw refuse(`scores.${team}`, 'must be a finite number');
     });
   }
+  if (
+    result.homeTeam !== undefined &&
+    !(Number.isInteger(result.homeTeam) && result.homeTeam >= 0 && result.homeTeam < teamCount)
+  ) {
+    throw refuse('homeTeam', `must be a team index in [0, ${teamCount - 1}]`);
+  }
+  if (result.neutral !== undefined && typeof result.neutral !== 'boolean')
+    throw refuse('neutral', 'must be a boolean');
+  if (result.season !== undefined && !(typeof result.season === 'string' && result.season.length > 0)) {
+    throw refuse('season', 'must be a non-empty string');
+  }
   if (result.participation !== undefined) {
     if (result.participation.length !== teamCount)
       throw refuse('participation', `needs one list per team (${teamCount})`);
@@ -81,9 +92,14 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
     policy: system.policy,
     teams: seats.map((team) => team.map((entry) => entry.record)),
     ...(result.participation === undefined ? {} : { weights: result.participation }),
-    result:
-      result.scores === undefined ? { ranks: result.ranks } : { ranks: result.ranks, scores: result.scores },
+    result: {
+      ranks: result.ranks,
+      ...(result.scores === undefined ? {} : { scores: result.scores }),
+      ...(result.homeTeam === undefined ? {} : { homeTeam: result.homeTeam }),
+      ...(result.neutral === undefined ? {} : { neutral: result.neutral }),
+    },
     nowMs,
+    ...(result.season === undefined ? {} : { season: result.season }),
   });
   const verdictOf = verdicts(result.ranks);
   const next: RatingRecord[] = [];

@@ -14,11 +14,18 @@ import {
   ErrorCodes,
   isCalibrating,
   MatchdError,
+  marginMultiplier,
   newTrackRecord,
   type RatingAccess,
   type RatingModel,
   type RatingPolicy,
+  scaleMuFieldChange,
+  scaleRatingFieldChange,
+  shiftMuField,
+  shiftRatingField,
   type TrackRecord,
+  withHomeAdvantage,
+  withMarginOfVictory,
 } from '@matchd/engine';
 import type { Json, RatingRecord, RatingSnapshot } from '../store/records.ts';
 
@@ -53,6 +60,42 @@ function accessOf<TRating>(
   return { estimate: (rating) => model.estimate(rating), withEstimate, hasDeviation };
 }
 
+/**
+ * Team-sport terms a deployment may declare (config `ratingTerms`), on the model's own scale:
+ * - `homeAdvantage`: rating points of the team a result names as `homeTeam` (none when `neutral`);
+ * - `marginGapRatio`: margin of victory from result `scores`, ln(1 + margin) / (1 + ratio * winner's
+ *   gap) (`matchd ratings eval` learns the ratio from a deployment's own results; 0 = no correction);
+ * - `seasonKeep`: share of the distance to the initial rating kept at a player's first result of a
+ *   new `season` (regression to the mean).
+ */
+export interface RatingTerms {
+  readonly homeAdvantage?: number;
+  readonly marginGapRatio?: number;
+  readonly seasonKeep?: number;
+}
+
+/** Adds the declared terms to a model whose mean is a `rating` or `mu` field. */
+function withTerms<TRating>(
+  model: RatingModel<TRating>,
+  terms: RatingTerms,
+  field: 'rating' | 'mu',
+): RatingModel<TRating> {
+  let out = model;
+  if (terms.marginGapRatio !== undefined) {
+    out = withMarginOfVictory(out, {
+      scale: (field === 'rating' ? scaleRatingFieldChange : scaleMuFieldChange) as never,
+      multiplier: marginMultiplier({ gapRatio: terms.marginGapRatio }),
+    });
+  }
+  if (terms.homeAdvantage !== undefined) {
+    out = withHomeAdvantage(out, {
+      advantage: terms.homeAdvantage,
+      shift: (field === 'rating' ? shiftRatingField : shiftMuField) as never,
+    });
+  }
+  return out;
+}
+
 interface Definition<TRating> {
   readonly model: RatingModel<TRating>;
   readonly access: RatingAccess<TRating>;
@@ -60,10 +103,10 @@ interface Definition<TRating> {
   readonly display: DisplayScale;
 }
 
-function definition(name: RatingModelName): Definition<unknown> {
+function definition(name: RatingModelName, terms: RatingTerms): Definition<unknown> {
   switch (name) {
     case 'weng-lin': {
-      const model = createPlackettLuce();
+      const model = withTerms(createPlackettLuce(), terms, 'mu');
       const initial = model.initial();
       return {
         model,
@@ -79,7 +122,7 @@ function definition(name: RatingModelName): Definition<unknown> {
       } as Definition<unknown>;
     }
     case 'glicko2': {
-      const model = createGlicko2();
+      const model = withTerms(createGlicko2(), terms, 'rating');
       return {
         model,
         access: accessOf(
@@ -92,7 +135,7 @@ function definition(name: RatingModelName): Definition<unknown> {
       } as Definition<unknown>;
     }
     case 'elo': {
-      const model = createElo();
+      const model = withTerms(createElo(), terms, 'rating');
       return {
         model,
         access: accessOf(model, (rating, estimate) => ({ ...rating, rating: estimate.mean }), false),
@@ -113,12 +156,25 @@ function definition(name: RatingModelName): Definition<unknown> {
  */
 export function createRatingSystem(
   name: RatingModelName,
-  options: { calibrationGames?: number } = {},
+  options: { calibrationGames?: number; terms?: RatingTerms } = {},
 ): RatingSystem {
-  const { model, access, display, calibration: defaults } = definition(name);
+  const terms = options.terms ?? {};
+  const { model, access, display, calibration: defaults } = definition(name, terms);
   const calibration: CalibrationPolicy =
     options.calibrationGames === undefined ? defaults : { ...defaults, games: options.calibrationGames };
-  const policy: RatingPolicy = { calibration };
+  const initial = access.estimate(model.initial());
+  const policy: RatingPolicy = {
+    calibration,
+    ...(terms.seasonKeep === undefined
+      ? {}
+      : {
+          seasonRegression: {
+            keep: terms.seasonKeep,
+            anchor: initial.mean,
+            ...(access.hasDeviation ? { priorDeviation: initial.deviation } : {}),
+          },
+        }),
+  };
   const system: RatingSystem = {
     modelName: name,
     model,
@@ -128,7 +184,7 @@ export function createRatingSystem(
     fresh: () => newTrackRecord(model, calibration),
     trackRecordOf(record) {
       if (record === undefined) return system.fresh();
-      const state = record.state as { rating?: unknown; calibration?: CalibrationState };
+      const state = record.state as { rating?: unknown; calibration?: CalibrationState; season?: string };
       if (state.rating === undefined || state.calibration === undefined) {
         throw new MatchdError(
           ErrorCodes.INVALID_DATA,
@@ -144,6 +200,7 @@ export function createRatingSystem(
         gamesPlayed: record.games,
         ...(record.games > 0 ? { lastPlayedMs: record.lastPlayedAtMs } : {}),
         calibration: state.calibration,
+        ...(typeof state.season === 'string' ? { season: state.season } : {}),
       };
     },
     snapshotOf(record) {
@@ -156,6 +213,7 @@ export function createRatingSystem(
     stateOf: (record) => ({
       rating: record.rating as Json,
       calibration: record.calibration as unknown as Json,
+      ...(record.season === undefined ? {} : { season: record.season }),
     }),
   };
   return system;

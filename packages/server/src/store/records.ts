@@ -41,6 +41,12 @@ export interface ReportedResult {
   readonly scores?: readonly number[];
   /** Per team, per player: the share of the match played, in [0, 1]; missing means 1. */
   readonly participation?: readonly (readonly number[])[];
+  /** The team that played at home (rating terms: home advantage). */
+  readonly homeTeam?: number;
+  /** Played at a neutral site: no home advantage. */
+  readonly neutral?: boolean;
+  /** The season the match belongs to (rating terms: regression to the mean between seasons). */
+  readonly season?: string;
 }
 
 /** A rating as a change reports it. `display` is undefined while the player calibrates. */

@@ -155,16 +155,23 @@ describe('team sports: the margin model', () => {
 
   test('equals at home: predicted margin 5, variance 25 + 25 + 100, P = Phi(5 / sqrt 150)', () => {
     assert.deepEqual(model.predictMargin(match, { homeTeam: 0 }), { mean: 5, variance: 150 });
-    close(model.predict(match, { homeTeam: 0 }).win[0] ?? 0, normalCdf(5 / Math.sqrt(150)));
-    close(model.predict(match, { homeTeam: 0, neutral: true }).win[0] ?? 0, 0.5);
+    close(model.predict(match, { homeTeam: 0 } as SideContext).win[0] ?? 0, normalCdf(5 / Math.sqrt(150)));
+    close(model.predict(match, { homeTeam: 0, neutral: true } as SideContext).win[0] ?? 0, 0.5);
   });
 
   test('a 15-point home win: residual 10, gain 25/150 * 10, variance 25 - 25^2/150; at a neutral site 2.5', () => {
-    const [[home], [away]] = model.update(match, { ranks: [1, 2], scores: [15, 0], homeTeam: 0 });
+    const out = model.update(match, { ranks: [1, 2], scores: [15, 0], homeTeam: 0 });
+    const home = out[0]?.[0];
+    const away = out[1]?.[0];
     close(home?.mean ?? 0, 10 / 6);
     close(away?.mean ?? 0, -10 / 6);
     close(home?.variance ?? 0, 25 - 625 / 150);
-    const [[neutral]] = model.update(match, { ranks: [1, 2], scores: [15, 0], homeTeam: 0, neutral: true });
+    const neutral = model.update(match, {
+      ranks: [1, 2],
+      scores: [15, 0],
+      homeTeam: 0,
+      neutral: true,
+    })[0]?.[0];
     close(neutral?.mean ?? 0, 2.5);
   });
 
