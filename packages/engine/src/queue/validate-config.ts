@@ -8,6 +8,7 @@ import { ErrorCodes } from '../errors.ts';
 import { countSplits } from '../matching/team-formation/splits.ts';
 import { MAX_SPLITS_PER_MATCH } from '../matching/team-formation/validate.ts';
 import type { CriterionConfig, CriterionKind } from '../quality/types.ts';
+import { validateAttributeDeclarations, validateRules } from '../rules/validate.ts';
 import {
   array,
   boolean,
@@ -129,6 +130,8 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'roundAggregate',
     'expireAfterMs',
     'eta',
+    'attributes',
+    'rules',
   ]);
   string(checker, c['id'], 'id');
   if (c['name'] !== undefined) string(checker, c['name'], 'name');
@@ -305,6 +308,9 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     optionalNumber(checker, eta['skillBandWidth'], 'eta.skillBandWidth', { min: 0, exclusiveMin: true });
     optionalNumber(checker, eta['samples'], 'eta.samples', { min: 1, max: 10_000, integer: true });
   }
+  const attributes =
+    c['attributes'] === undefined ? undefined : validateAttributeDeclarations(c['attributes'], 'attributes');
+  if (c['rules'] !== undefined) validateRules(c['rules'], 'rules', attributes);
   return value as QueueConfig;
 }
 

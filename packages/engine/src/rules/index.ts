@@ -1,0 +1,4 @@
+export { attributeOf, validatePlayerAttributes } from './attributes.ts';
+export { evaluateRule, evaluateRules, ruleWaitMs } from './evaluate.ts';
+export * from './types.ts';
+export { validateAttributeDeclarations, validateRules } from './validate.ts';
