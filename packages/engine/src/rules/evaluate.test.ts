@@ -240,7 +240,11 @@ describe('set intersection', () => {
       [solo('c', { modes: ['dm'] })],
     ]);
     assert.equal(verdict(rule, candidate).pass, true);
-    assert.equal(verdict({ name: 'PerPlayer', kind: 'set-intersection', attribute: 'modes', minCount: 1 }, candidate).pass, false);
+    assert.equal(
+      verdict({ name: 'PerPlayer', kind: 'set-intersection', attribute: 'modes', minCount: 1 }, candidate)
+        .pass,
+      false,
+    );
   });
 
   test("each player's list against the intersection of another attribute (preferred opponents)", () => {
