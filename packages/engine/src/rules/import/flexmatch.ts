@@ -271,6 +271,11 @@ type Common = {
   partyAggregate?: PartyAggregate;
 };
 
+/** FlexMatch's default party aggregation of numbers is the average: a party's members carry it. */
+function numberParty(base: Common, attribute: string | undefined): { partyAggregate?: PartyAggregate } {
+  return attribute === undefined ? {} : { partyAggregate: base.partyAggregate ?? 'avg' };
+}
+
 function translateDistance(
   rule: Record<string, unknown>,
   path: string,
@@ -335,6 +340,7 @@ function translateDistance(
     untranslatable(path, 'needs maxDistance or minDistance');
   return {
     ...base,
+    ...numberParty(base, shape.attribute),
     kind: 'distance',
     ...shape,
     ...(rule['maxDistance'] !== undefined
@@ -388,7 +394,15 @@ function translateComparison(
         `${printExpression(measured)}: players compare with each other on flatten(teams[*].players.attributes[NAME])`,
       );
     requireAttribute(context, playersAttribute, `${path}.measurements`, ['number', 'string']);
-    return { ...base, kind: 'comparison', attribute: playersAttribute, scope: 'player', operator: op };
+    const numbers = context.attributes[playersAttribute]?.type === 'number';
+    return {
+      ...base,
+      ...(numbers ? numberParty(base, playersAttribute) : {}),
+      kind: 'comparison',
+      attribute: playersAttribute,
+      scope: 'player',
+      operator: op,
+    };
   }
   if ('constant' in reference) {
     const constant = reference.constant;
@@ -410,8 +424,10 @@ function translateComparison(
     if (playersAttribute !== undefined) {
       requireAttribute(context, playersAttribute, `${path}.measurements`, ['number', 'string']);
       const value = referenceFor(context.attributes[playersAttribute]?.type);
+      const numbers = context.attributes[playersAttribute]?.type === 'number';
       return {
         ...base,
+        ...(numbers ? numberParty(base, playersAttribute) : {}),
         kind: 'comparison',
         attribute: playersAttribute,
         scope: 'player',
@@ -425,6 +441,7 @@ function translateComparison(
         requireAttribute(context, perTeam.attribute, `${path}.measurements`, ['number']);
       return {
         ...base,
+        ...numberParty(base, perTeam.attribute),
         kind: 'comparison',
         ...(perTeam.attribute !== undefined ? { attribute: perTeam.attribute } : {}),
         scope: 'team',
@@ -440,6 +457,7 @@ function translateComparison(
         requireAttribute(context, flat, `${path}.measurements`, ['number']);
         return {
           ...base,
+          ...numberParty(base, flat),
           kind: 'comparison',
           attribute: flat,
           scope: 'match',
@@ -469,6 +487,7 @@ function translateComparison(
         if (attribute !== undefined || aggregate === 'count')
           return {
             ...base,
+            ...numberParty(base, attribute),
             kind: 'comparison',
             ...(attribute !== undefined ? { attribute } : {}),
             scope: 'team',
@@ -681,7 +700,7 @@ function translateRule(
         untranslatable(`${path}.distanceReference`, 'must be min or avg');
       return {
         ...base,
-        ...(party !== undefined ? { partyAggregate: party } : {}),
+        partyAggregate: party ?? 'avg',
         kind: 'latency',
         maxLatencyMs: limitOf(
           context,
@@ -715,7 +734,7 @@ function translateRule(
       const party = isNumber ? partyAggregation(rule, path, ['min', 'max', 'avg']) : undefined;
       return {
         ...base,
-        ...(party !== undefined ? { partyAggregate: party } : {}),
+        ...(isNumber ? { partyAggregate: party ?? 'avg' } : {}),
         kind: 'batch-distance',
         attribute,
         ...(isNumber

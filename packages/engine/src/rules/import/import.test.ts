@@ -74,6 +74,7 @@ describe('FlexMatch translations', () => {
       {
         name: 'FairTeamSkill',
         description: undefined,
+        partyAggregate: 'avg',
         kind: 'distance',
         attribute: 'skill',
         scope: 'team',
@@ -142,7 +143,7 @@ describe('FlexMatch translations', () => {
     const text = JSON.stringify(compound);
     assert.match(
       text,
-      /"name":"SimilarSkillDistance","kind":"distance","attribute":"skill","scope":"player","reference":"spread","maxDistance":\{"start":10/,
+      /"name":"SimilarSkillDistance","partyAggregate":"avg","kind":"distance","attribute":"skill","scope":"player","reference":"spread","maxDistance":\{"start":10/,
     );
   });
 
@@ -178,7 +179,14 @@ describe('FlexMatch translations', () => {
     };
     const { config, notes } = importFlexMatch(source);
     assert.deepEqual(config.rules, [
-      { name: 'Close', expansionAge: 'oldest', kind: 'batch-distance', attribute: 'skill', maxDistance: 500 },
+      {
+        name: 'Close',
+        expansionAge: 'oldest',
+        partyAggregate: 'avg',
+        kind: 'batch-distance',
+        attribute: 'skill',
+        maxDistance: 500,
+      },
     ]);
     assert.ok(notes.some((note) => note.startsWith('rules[0]: Sort (distanceSort) only sorts candidates')));
   });
