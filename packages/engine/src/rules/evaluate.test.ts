@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { CandidateMatch } from '../quality/types.ts';
+import type { EloRating } from '../rating/elo/k-policy.ts';
+import { ruleCandidateOf } from './candidate.ts';
 import { evaluateRule, evaluateRules } from './evaluate.ts';
 import { atWait, match, player, solo, ticket } from './test-support/candidates.ts';
 import type { AttributeDeclarations, Rule } from './types.ts';
@@ -518,5 +521,86 @@ describe('optional after a wait, soft rules, the verdict', () => {
     );
     assert.equal(agreed.pass, true);
     assert.equal(agreed.failed.length, 0);
+  });
+});
+
+describe('integration aids', () => {
+  test('retryAfterMs: how much longer the tickets wait before every failing hard rule could pass', () => {
+    const rules: Rule[] = [
+      {
+        name: 'Skill',
+        kind: 'batch-distance',
+        attribute: 'skill',
+        maxDistance: { start: 5, steps: [{ afterMs: 10_000, value: 50 }] },
+      },
+      {
+        name: 'Ping',
+        kind: 'latency',
+        maxLatencyMs: { start: 50, steps: [{ afterMs: 20_000, value: 100 }] },
+      },
+    ];
+    const candidate = match(
+      [[solo('a', { skill: 0 }, 4_000, { eu: 80 })], [solo('b', { skill: 30 }, 6_000, { eu: 20 })]],
+      'eu',
+    );
+    const verdict = evaluateRules(rules, declared, candidate);
+    assert.deepEqual(
+      verdict.failed.map((outcome) => outcome.rule),
+      ['Skill', 'Ping'],
+    );
+    assert.equal(verdict.retryAfterMs, 16_000, 'the newest ticket (4 s) reaches 20 s in 16 s');
+    assert.equal(evaluateRules(rules, declared, atWait(candidate, 20_000)).retryAfterMs, undefined);
+  });
+
+  test("ruleCandidateOf reads a matchmaker candidate's tickets, profiles and waits", () => {
+    const candidate: CandidateMatch<EloRating> = {
+      region: 'eu',
+      teams: [
+        [
+          {
+            ticketId: 't1',
+            enqueuedAtMs: 1_000,
+            skill: 0,
+            experience: 0,
+            players: [
+              {
+                profile: {
+                  playerId: 'a',
+                  rating: { rating: 1500, games: 0, streak: 0 },
+                  pingMsByRegion: { eu: 10 },
+                },
+                skill: 0,
+                skillBand: 0,
+                experience: 0,
+              },
+            ],
+          },
+        ],
+        [
+          {
+            ticketId: 't2',
+            enqueuedAtMs: 4_000,
+            skill: 0,
+            experience: 0,
+            players: [
+              {
+                profile: { playerId: 'b', rating: { rating: 1500, games: 0, streak: 0 } },
+                skill: 0,
+                skillBand: 0,
+                experience: 0,
+              },
+            ],
+          },
+        ],
+      ],
+    };
+    const converted = ruleCandidateOf(candidate, 10_000);
+    assert.equal(converted.region, 'eu');
+    assert.deepEqual(
+      converted.teams.map((team) =>
+        team.map((t) => [t.ticketId, t.waitMs, t.players.map((p) => p.playerId)]),
+      ),
+      [[['t1', 9_000, ['a']]], [['t2', 6_000, ['b']]]],
+    );
   });
 });

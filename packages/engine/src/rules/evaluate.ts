@@ -753,5 +753,17 @@ export function evaluateRules(
     weightedScore += outcome.weight * outcome.score;
     weight += outcome.weight;
   }
-  return { pass: failed.length === 0, failed, weightedScore, weight, outcomes };
+  let retryAfterMs: number | undefined = 0;
+  for (const outcome of failed) {
+    if (outcome.passesAtWaitMs === undefined || retryAfterMs === undefined) retryAfterMs = undefined;
+    else retryAfterMs = Math.max(retryAfterMs, outcome.passesAtWaitMs - outcome.waitMs);
+  }
+  return {
+    pass: failed.length === 0,
+    failed,
+    weightedScore,
+    weight,
+    ...(failed.length > 0 && retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    outcomes,
+  };
 }

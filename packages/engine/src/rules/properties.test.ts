@@ -116,17 +116,15 @@ const ruleArb: fc.Arbitrary<Rule> = fc.oneof(
         maxDistance,
       }),
     ),
-  fc
-    .record({ maxDistance: limitArb('up', 20), party: fc.constantFrom('avg', 'min', 'max' as const) })
-    .map(
-      ({ maxDistance, party }): Rule => ({
-        name: 'batch',
-        kind: 'batch-distance',
-        attribute: 'skill',
-        partyAggregate: party,
-        maxDistance,
-      }),
-    ),
+  fc.record({ maxDistance: limitArb('up', 20), party: fc.constantFrom('avg', 'min', 'max' as const) }).map(
+    ({ maxDistance, party }): Rule => ({
+      name: 'batch',
+      kind: 'batch-distance',
+      attribute: 'skill',
+      partyAggregate: party,
+      maxDistance,
+    }),
+  ),
   limitArb('up', 200).map((maxLatencyMs): Rule => ({ name: 'latency', kind: 'latency', maxLatencyMs })),
   fc.constant<Rule>({ name: 'mode', kind: 'string-equality', attribute: 'mode' }),
   limitArb('down', 3).map(
@@ -149,30 +147,26 @@ const ruleArb: fc.Arbitrary<Rule> = fc.oneof(
         max,
       }),
     ),
-  fc
-    .record({ value: limitArb('down', 20), operator: fc.constantFrom('>=', '>' as const) })
-    .map(
-      ({ value, operator }): Rule => ({
-        name: 'floor',
-        kind: 'comparison',
-        attribute: 'skill',
-        scope: 'player',
-        operator,
-        value,
-      }),
-    ),
-  fc
-    .record({ value: limitArb('up', 20), operator: fc.constantFrom('<=', '<' as const) })
-    .map(
-      ({ value, operator }): Rule => ({
-        name: 'ceiling',
-        kind: 'comparison',
-        attribute: 'skill',
-        scope: 'player',
-        operator,
-        value,
-      }),
-    ),
+  fc.record({ value: limitArb('down', 20), operator: fc.constantFrom('>=', '>' as const) }).map(
+    ({ value, operator }): Rule => ({
+      name: 'floor',
+      kind: 'comparison',
+      attribute: 'skill',
+      scope: 'player',
+      operator,
+      value,
+    }),
+  ),
+  fc.record({ value: limitArb('up', 20), operator: fc.constantFrom('<=', '<' as const) }).map(
+    ({ value, operator }): Rule => ({
+      name: 'ceiling',
+      kind: 'comparison',
+      attribute: 'skill',
+      scope: 'player',
+      operator,
+      value,
+    }),
+  ),
 );
 
 /** The limit at a wait, read the plain way: the last step reached, else the start. */

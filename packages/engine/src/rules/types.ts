@@ -260,5 +260,10 @@ export interface RulesVerdict {
   readonly weightedScore: number;
   /** Sum of the rules' weights. */
   readonly weight: number;
+  /**
+   * When the candidate fails: how much longer its tickets must wait before every failing hard rule
+   * could pass for the same players (Infinity: never; absent: unknown, a compound rule fails).
+   */
+  readonly retryAfterMs?: number;
   readonly outcomes: readonly RuleOutcome[];
 }
