@@ -42,7 +42,7 @@ describe('comparison', () => {
     assert.equal(early.passesAtWaitMs, 10_000);
     assert.match(
       early.explanation,
-      /Veterans \(comparison\) fails .*smallest player skill 22 < value 30.*passes from a wait of 10 s/,
+      /Veterans \(comparison\) fails .*smallest player skill: 22 < value 30.*passes from a wait of 10 s/,
     );
     assert.equal(verdict(rule, atWait(candidate, 10_000)).pass, true);
   });
@@ -312,7 +312,7 @@ describe('composition', () => {
     assert.equal(failing.pass, false);
     assert.match(
       failing.explanation,
-      /smallest number of players with character medic in a team 0 < min 1; largest .* 2 > max 1/,
+      /smallest number of players with character medic in a team: 0 < min 1; largest .* 2 > max 1/,
     );
     const overall: Rule = {
       name: 'MedicLimit',

@@ -276,7 +276,7 @@ function measureDistance(
   } else {
     const reference = rule.scope === 'player' ? aggregateOf(all, 'avg') : aggregateOf(all, aggregate);
     measured = Math.max(...values.map((value) => Math.abs(value - reference)));
-    what = `largest distance of a ${subject} from the match's ${formatNumber(reference)}`;
+    what = `largest distance of a ${subject} from the match's (${formatNumber(reference)})`;
   }
   const conditions: Condition[] = [];
   if (rule.maxDistance !== undefined)
@@ -618,7 +618,7 @@ function settleCondition(
     score,
     limitNow,
     passesAtWaitMs,
-    text: `${condition.what} ${formatNumber(m)} ${symbol} ${condition.field} ${formatNumber(limitNow)}`,
+    text: `${condition.what}: ${formatNumber(m)} ${symbol} ${condition.field} ${formatNumber(limitNow)}`,
   };
 }
 
