@@ -51,7 +51,8 @@ const CRITERION_KINDS = Object.keys(CRITERION_OPTIONS) as CriterionKind[];
 export const MAX_TEAM_SIZE = 50;
 export const MAX_TEAM_COUNT = 16;
 
-function relaxation(value: unknown, path: string, bounds: { min: number; max: number }): Relaxation {
+/** A relaxation (`threshold`, `regions.maxPingMs`, a rule's limit) whose values stay within `bounds`. */
+export function relaxation(value: unknown, path: string, bounds: { min: number; max: number }): Relaxation {
   const r = object(checker, value, path, ['start', 'steps', 'linear']);
   number(checker, r['start'], `${path}.start`, bounds);
   if (r['steps'] !== undefined) {

@@ -143,6 +143,17 @@ function usable(
   return present;
 }
 
+/** The rule's attribute, read and filtered in one step. */
+function readUsable(
+  rule: Rule,
+  attribute: string,
+  candidate: RuleCandidate,
+  declarations: AttributeDeclarations | undefined,
+  expect: Expect,
+): Reading[] | { unreadable: string } {
+  return usable(rule, attribute, readAttribute(rule, attribute, candidate, declarations), expect);
+}
+
 function teamGroups<T extends { readonly team: number }>(items: readonly T[], teamCount: number): T[][] {
   const groups: T[][] = Array.from({ length: teamCount }, () => []);
   for (const item of items) groups[item.team]?.push(item);
@@ -298,12 +309,7 @@ function measureStringEquality(
   candidate: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
 ): Measurement {
-  const present = usable(
-    rule,
-    rule.attribute,
-    readAttribute(rule, rule.attribute, candidate, declarations),
-    'string',
-  );
+  const present = readUsable(rule, rule.attribute, candidate, declarations, 'string');
   if ('unreadable' in present) return present;
   const groups = rule.scope === 'team' ? teamGroups(present, candidate.teams.length) : [present];
   const conditions = groups.map((group, i): Condition => {
@@ -351,12 +357,7 @@ function measureSetIntersection(
   candidate: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
 ): Measurement {
-  const present = usable(
-    rule,
-    rule.attribute,
-    readAttribute(rule, rule.attribute, candidate, declarations),
-    'list',
-  );
+  const present = readUsable(rule, rule.attribute, candidate, declarations, 'list');
   if ('unreadable' in present) return present;
   const against = rule.against;
   if (against === undefined) {
@@ -383,12 +384,7 @@ function measureSetIntersection(
     );
     described = "the match's player ids";
   } else {
-    const others = usable(
-      rule,
-      against.attribute,
-      readAttribute(rule, against.attribute, candidate, declarations),
-      'list',
-    );
+    const others = readUsable(rule, against.attribute, candidate, declarations, 'list');
     if ('unreadable' in others) return others;
     const lists = others.map((reading) => reading.value as string[]);
     reference = lists.length === 0 ? [] : combineLists(lists, against.combine);

@@ -16,7 +16,7 @@ import {
   optionalNumber,
   string,
 } from '../queue/checks.ts';
-import type { Relaxation } from '../queue/types.ts';
+import { relaxation } from '../queue/validate-config.ts';
 import { ATTRIBUTE_TYPES, describeType, isAttributeOfType } from './attributes.ts';
 import type { AttributeDeclarations, AttributeType, Limit, Rule, RuleKind } from './types.ts';
 
@@ -65,32 +65,13 @@ export function validateAttributeDeclarations(value: unknown, path: string): Att
   return declarations as AttributeDeclarations;
 }
 
-/** A limit: a number in bounds, or a relaxation whose start, steps and linear limit are in bounds. */
-function limit(value: unknown, path: string, bounds: { min?: number; integer?: boolean } = {}): Limit {
+/** A limit: a number in bounds, or a relaxation (the queue's own validator) whose values are. */
+function limit(value: unknown, path: string, bounds: { min?: number } = {}): Limit {
   if (typeof value !== 'object' || value === null) return number(checker, value, path, bounds);
-  const r = object(checker, value, path, ['start', 'steps', 'linear']);
-  number(checker, r['start'], `${path}.start`, bounds);
-  if (r['steps'] !== undefined) {
-    let previous = -1;
-    array(checker, r['steps'], `${path}.steps`).forEach((item, i) => {
-      const step = object(checker, item, `${path}.steps[${i}]`, ['afterMs', 'value']);
-      const afterMs = number(checker, step['afterMs'], `${path}.steps[${i}].afterMs`, { min: 0 });
-      if (afterMs <= previous)
-        fail(checker, `${path}.steps[${i}].afterMs`, 'must increase from step to step');
-      previous = afterMs;
-      number(checker, step['value'], `${path}.steps[${i}].value`, bounds);
-    });
-  }
-  if (r['linear'] !== undefined) {
-    const linear = object(checker, r['linear'], `${path}.linear`, ['startAfterMs', 'perSecond', 'limit']);
-    optionalNumber(checker, linear['startAfterMs'], `${path}.linear.startAfterMs`, { min: 0 });
-    number(checker, linear['perSecond'], `${path}.linear.perSecond`, { min: 0 });
-    number(checker, linear['limit'], `${path}.linear.limit`, bounds);
-  }
-  return value as Relaxation;
+  return relaxation(value, path, { min: bounds.min ?? -Number.MAX_VALUE, max: Number.MAX_VALUE });
 }
 
-function optionalLimit(value: unknown, path: string, bounds: { min?: number; integer?: boolean } = {}): void {
+function optionalLimit(value: unknown, path: string, bounds: { min?: number } = {}): void {
   if (value !== undefined) limit(value, path, bounds);
 }
 
