@@ -60,6 +60,22 @@ function checked(candidate: RuleCandidate): (readonly CheckedTicket[])[] {
 
 const eu = (ms: number) => ({ eu: ms, us: 300 });
 
+/** `count` players with no attributes and a 30 ms ping to eu. */
+const plain = (prefix: string, count = 5) =>
+  solos(
+    prefix,
+    count,
+    () => ({}),
+    () => eu(30),
+  );
+
+/** A party of six with the given skill, 80 ms to eu. */
+const premade = (id: string, skill: number) =>
+  ticket(
+    id,
+    Array.from({ length: 6 }, (_, i) => player(`${id}${i}`, { Skill: skill }, eu(80))),
+  );
+
 const SCENARIOS: readonly Scenario[] = [
   {
     vendor: 'flexmatch',
@@ -121,18 +137,8 @@ const SCENARIOS: readonly Scenario[] = [
         'FairTeamSkill',
         match(
           [
-            solos(
-              'a',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
-            solos(
-              'b',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
+            plain('a'),
+            plain('b'),
             solos(
               'c',
               5,
@@ -143,32 +149,7 @@ const SCENARIOS: readonly Scenario[] = [
           'eu',
         ),
       ),
-      breaks(
-        'CloseTeamSizes',
-        match(
-          [
-            solos(
-              'a',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
-            solos(
-              'b',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
-            solos(
-              'c',
-              3,
-              () => ({}),
-              () => eu(30),
-            ),
-          ],
-          'eu',
-        ),
-      ),
+      breaks('CloseTeamSizes', match([plain('a'), plain('b'), plain('c', 3)], 'eu')),
       breaks(
         'OverallMedicLimit',
         match(
@@ -185,12 +166,7 @@ const SCENARIOS: readonly Scenario[] = [
               (i) => ({ character: i < 3 ? ['medic'] : ['peasant'] }),
               () => eu(30),
             ),
-            solos(
-              'c',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
+            plain('c'),
           ],
           'eu',
         ),
@@ -205,18 +181,8 @@ const SCENARIOS: readonly Scenario[] = [
               () => ({}),
               (i) => eu(i === 0 ? 70 : 30),
             ),
-            solos(
-              'b',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
-            solos(
-              'c',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
+            plain('b'),
+            plain('c'),
           ],
           'eu',
         ),
@@ -232,18 +198,8 @@ const SCENARIOS: readonly Scenario[] = [
                 () => ({}),
                 (i) => eu(i === 0 ? 70 : 30),
               ),
-              solos(
-                'b',
-                5,
-                () => ({}),
-                () => eu(30),
-              ),
-              solos(
-                'c',
-                5,
-                () => ({}),
-                () => eu(30),
-              ),
+              plain('b'),
+              plain('c'),
             ],
             'eu',
           ),
@@ -273,12 +229,7 @@ const SCENARIOS: readonly Scenario[] = [
               (i) => ({ character: i === 0 ? ['medic'] : ['peasant'] }),
               () => eu(30),
             ),
-            solos(
-              'c',
-              5,
-              () => ({}),
-              () => eu(30),
-            ),
+            plain('c'),
           ],
           'eu',
         ),
@@ -527,10 +478,7 @@ const SCENARIOS: readonly Scenario[] = [
         match(
           [
             [
-              ticket(
-                'premadeA',
-                Array.from({ length: 6 }, (_, i) => player(`pa${i}`, { Skill: 0.5 }, eu(80))),
-              ),
+              premade('pa', 0.5),
               ...solos(
                 'a',
                 6,
@@ -539,10 +487,7 @@ const SCENARIOS: readonly Scenario[] = [
               ),
             ],
             [
-              ticket(
-                'premadeB',
-                Array.from({ length: 6 }, (_, i) => player(`pb${i}`, { Skill: 0.55 }, eu(80))),
-              ),
+              premade('pb', 0.55),
               ...solos(
                 'b',
                 6,
@@ -559,10 +504,7 @@ const SCENARIOS: readonly Scenario[] = [
         match(
           [
             [
-              ticket(
-                'premadeA',
-                Array.from({ length: 6 }, (_, i) => player(`pa${i}`, { Skill: 0.5 }, eu(80))),
-              ),
+              premade('pa', 0.5),
               ...solos(
                 'a',
                 6,
@@ -586,10 +528,7 @@ const SCENARIOS: readonly Scenario[] = [
           match(
             [
               [
-                ticket(
-                  'premadeA',
-                  Array.from({ length: 6 }, (_, i) => player(`pa${i}`, { Skill: 0.5 }, eu(80))),
-                ),
+                premade('pa', 0.5),
                 ...solos(
                   'a',
                   6,

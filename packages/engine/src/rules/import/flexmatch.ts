@@ -194,6 +194,18 @@ function limitOf(
   return steppedLimit(start, expansion.steps, direction);
 }
 
+/** The rule's `field` (>= 0) as a limit relaxed by its expansion steps. */
+function fieldLimit(
+  rule: Record<string, unknown>,
+  path: string,
+  context: Context,
+  name: string,
+  field: string,
+  direction: 'up' | 'down',
+): Limit {
+  return limitOf(context, name, field, numeric(rule[field], `${path}.${field}`, { min: 0 }), direction);
+}
+
 function measurementOf(rule: Record<string, unknown>, path: string): Expression {
   const raw = rule['measurements'];
   const items = Array.isArray(raw) ? raw : [raw];
@@ -345,24 +357,12 @@ function translateDistance(
     ...shape,
     ...(rule['maxDistance'] !== undefined
       ? {
-          maxDistance: limitOf(
-            context,
-            base.name,
-            'maxDistance',
-            numeric(rule['maxDistance'], `${path}.maxDistance`, { min: 0 }),
-            'up',
-          ),
+          maxDistance: fieldLimit(rule, path, context, base.name, 'maxDistance', 'up'),
         }
       : {}),
     ...(rule['minDistance'] !== undefined
       ? {
-          minDistance: limitOf(
-            context,
-            base.name,
-            'minDistance',
-            numeric(rule['minDistance'], `${path}.minDistance`, { min: 0 }),
-            'down',
-          ),
+          minDistance: fieldLimit(rule, path, context, base.name, 'minDistance', 'down'),
         }
       : {}),
   };
@@ -527,23 +527,9 @@ function countLimits(
   const min =
     rule['minCount'] === undefined
       ? undefined
-      : limitOf(
-          context,
-          base.name,
-          'minCount',
-          numeric(rule['minCount'], `${path}.minCount`, { min: 0 }),
-          'down',
-        );
+      : fieldLimit(rule, path, context, base.name, 'minCount', 'down');
   const max =
-    rule['maxCount'] === undefined
-      ? undefined
-      : limitOf(
-          context,
-          base.name,
-          'maxCount',
-          numeric(rule['maxCount'], `${path}.maxCount`, { min: 0 }),
-          'up',
-        );
+    rule['maxCount'] === undefined ? undefined : fieldLimit(rule, path, context, base.name, 'maxCount', 'up');
   return {
     ...(min !== undefined ? { [fields[0]]: min } : {}),
     ...(max !== undefined ? { [fields[1]]: max } : {}),
@@ -702,22 +688,10 @@ function translateRule(
         ...base,
         partyAggregate: party ?? 'avg',
         kind: 'latency',
-        maxLatencyMs: limitOf(
-          context,
-          name,
-          'maxLatency',
-          numeric(rule['maxLatency'], `${path}.maxLatency`, { min: 0 }),
-          'up',
-        ),
+        maxLatencyMs: fieldLimit(rule, path, context, name, 'maxLatency', 'up'),
         ...(rule['maxDistance'] !== undefined
           ? {
-              maxDistanceMs: limitOf(
-                context,
-                name,
-                'maxDistance',
-                numeric(rule['maxDistance'], `${path}.maxDistance`, { min: 0 }),
-                'up',
-              ),
+              maxDistanceMs: fieldLimit(rule, path, context, name, 'maxDistance', 'up'),
             }
           : {}),
         ...(reference !== undefined ? { distanceReference: reference } : {}),
@@ -739,13 +713,7 @@ function translateRule(
         attribute,
         ...(isNumber
           ? {
-              maxDistance: limitOf(
-                context,
-                name,
-                'maxDistance',
-                numeric(rule['maxDistance'], `${path}.maxDistance`, { min: 0 }),
-                'up',
-              ),
+              maxDistance: fieldLimit(rule, path, context, name, 'maxDistance', 'up'),
             }
           : {}),
       };
