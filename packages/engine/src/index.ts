@@ -10,3 +10,4 @@ export * from './quality/index.ts';
 export * from './queue/index.ts';
 export * from './random.ts';
 export * from './rating/index.ts';
+export * from './rules/index.ts';

@@ -13,9 +13,10 @@ const [command, ...rest] = process.argv.slice(2);
 const clis = {
   ratings: join(root, 'packages', 'sim', 'src', 'ratings', 'cli.ts'),
   sim: join(root, 'packages', 'sim', 'src', 'cli.ts'),
+  queues: join(root, 'packages', 'server', 'src', 'cli', 'queues.ts'),
 };
 
-if (command === 'ratings' || command === 'sim') {
+if (command === 'ratings' || command === 'sim' || command === 'queues') {
   const cli = await import(pathToFileURL(clis[command]).href);
   process.exitCode = await cli.main(rest);
 } else if (command === undefined || command === 'serve') {

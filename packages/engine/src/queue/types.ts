@@ -14,6 +14,7 @@ import type {
 } from '../quality/types.ts';
 import type { RandomState } from '../random.ts';
 import type { RatingModel } from '../rating/types.ts';
+import type { AttributeDeclarations, Rule } from '../rules/types.ts';
 
 /**
  * A value that relaxes with a ticket's own wait (FlexMatch expansions, PlayFab rule expansion).
@@ -163,6 +164,10 @@ export interface QueueConfig {
   /** A ticket still unmatched after this wait expires; default: never. */
   readonly expireAfterMs?: number;
   readonly eta?: EtaConfig;
+  /** Player attributes tickets may carry: type and default of each (docs/rules.md). */
+  readonly attributes?: AttributeDeclarations;
+  /** Hard and soft rules over the players' attributes, pings and parties (docs/rules.md). */
+  readonly rules?: readonly Rule[];
 }
 
 /** A queue entry: one player, or a party (matched together, always on the same team). */

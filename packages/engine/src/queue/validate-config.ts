@@ -8,6 +8,7 @@ import { ErrorCodes } from '../errors.ts';
 import { countSplits } from '../matching/team-formation/splits.ts';
 import { MAX_SPLITS_PER_MATCH } from '../matching/team-formation/validate.ts';
 import type { CriterionConfig, CriterionKind } from '../quality/types.ts';
+import { validateAttributeDeclarations, validateRules } from '../rules/validate.ts';
 import {
   array,
   boolean,
@@ -50,7 +51,8 @@ const CRITERION_KINDS = Object.keys(CRITERION_OPTIONS) as CriterionKind[];
 export const MAX_TEAM_SIZE = 50;
 export const MAX_TEAM_COUNT = 16;
 
-function relaxation(value: unknown, path: string, bounds: { min: number; max: number }): Relaxation {
+/** A relaxation (`threshold`, `regions.maxPingMs`, a rule's limit) whose values stay within `bounds`. */
+export function relaxation(value: unknown, path: string, bounds: { min: number; max: number }): Relaxation {
   const r = object(checker, value, path, ['start', 'steps', 'linear']);
   number(checker, r['start'], `${path}.start`, bounds);
   if (r['steps'] !== undefined) {
@@ -129,6 +131,8 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'roundAggregate',
     'expireAfterMs',
     'eta',
+    'attributes',
+    'rules',
   ]);
   string(checker, c['id'], 'id');
   if (c['name'] !== undefined) string(checker, c['name'], 'name');
@@ -305,6 +309,9 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     optionalNumber(checker, eta['skillBandWidth'], 'eta.skillBandWidth', { min: 0, exclusiveMin: true });
     optionalNumber(checker, eta['samples'], 'eta.samples', { min: 1, max: 10_000, integer: true });
   }
+  const attributes =
+    c['attributes'] === undefined ? undefined : validateAttributeDeclarations(c['attributes'], 'attributes');
+  if (c['rules'] !== undefined) validateRules(c['rules'], 'rules', attributes);
   return value as QueueConfig;
 }
 

@@ -1,0 +1,155 @@
+/**
+ * `matchd queues import`: every FlexMatch and PlayFab documentation example either prints a queue
+ * config that a running server takes unchanged on PUT /v1/admin/queues/:id, or exits 2 naming the
+ * path in the source of what cannot be translated.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { isMatchdError, type QueueConfig } from '@matchd/engine';
+import { main } from '../src/cli/queues.ts';
+import { readRuleSetText } from '../src/cli/rule-set-text.ts';
+import { keys, startTestServer, type TestServer } from './support/harness.ts';
+
+const fixtures = join(import.meta.dirname, '..', '..', 'engine', 'src', 'rules', 'fixtures');
+const bin = join(import.meta.dirname, '..', 'bin', 'matchd.mjs');
+
+/** Documentation examples whose team shapes matchd's queues cannot hold yet, and the path named. */
+const REFUSED: Readonly<Record<string, string>> = {
+  '02-players-vs-monster.json': 'teams[1]: teams of different sizes',
+  '07-free-for-all.json': 'teams[0].maxPlayers: one team of 200 players',
+  '08-monster-hunters.json': 'teams[1]: teams of different sizes',
+  '09-batch-distance.json': 'teams: teams of 100 players',
+  'cross-device-queue.json': 'MaxMatchSize: a match of 32 players',
+  'multiplayer-servers-queue.json': 'MaxMatchSize: a match of 24 players',
+  'player-expansion-over-time.json': 'MaxMatchSize: a match of 50 players',
+};
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+const imported: QueueConfig[] = [];
+
+describe('matchd queues import over the documentation examples', () => {
+  for (const vendor of ['flexmatch', 'playfab'] as const) {
+    for (const file of readdirSync(join(fixtures, vendor)).filter((name) => name.endsWith('.json'))) {
+      test(`${vendor}/${file}`, async () => {
+        const id = `${vendor}-${file.replace(/\.json$/, '')}`;
+        const result = await run([
+          'import',
+          '--from',
+          vendor,
+          join(fixtures, vendor, file),
+          '--id',
+          id,
+          '--regions',
+          'eu,us',
+        ]);
+        const refused = REFUSED[file];
+        if (refused !== undefined) {
+          assert.equal(result.code, 2);
+          assert.equal(result.stdout, '');
+          assert.ok(result.stderr.includes(refused), result.stderr);
+          return;
+        }
+        assert.equal(result.code, 0, result.stderr);
+        const config = JSON.parse(result.stdout) as QueueConfig;
+        assert.equal(config.id, id);
+        imported.push(config);
+      });
+    }
+  }
+});
+
+describe('a running server takes every imported config unchanged', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ ratings: 'memory', pool: 'memory' });
+  });
+  after(async () => {
+    await server.dispose();
+  });
+
+  test('PUT /v1/admin/queues/:id answers 200 with the same config, and GET reads it back', async () => {
+    assert.ok(imported.length >= 20, `imported ${imported.length}`);
+    for (const config of imported) {
+      const put = await server.client.request('PUT', `/v1/admin/queues/${config.id}`, {
+        credential: keys.admin,
+        body: config,
+      });
+      assert.equal(put.status, 200, `${config.id}: ${JSON.stringify(put.body)}`);
+      assert.deepEqual(put.body['config'], config, config.id);
+      const read = await server.client.request('GET', `/v1/queues/${config.id}`, { credential: keys.admin });
+      assert.deepEqual(read.body['config'], config, config.id);
+    }
+  });
+});
+
+describe('the command and its input', () => {
+  test('the matchd command prints JSON and exits 0, or exits 2 with the path', () => {
+    const ok = spawnSync(
+      process.execPath,
+      [bin, 'queues', 'import', '--from', 'flexmatch', join(fixtures, 'flexmatch', '11-block-list.json')],
+      { encoding: 'utf8' },
+    );
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.equal((JSON.parse(ok.stdout) as QueueConfig).id, 'Player-Block-List');
+    const refused = spawnSync(
+      process.execPath,
+      [
+        bin,
+        'queues',
+        'import',
+        '--from',
+        'flexmatch',
+        join(fixtures, 'flexmatch', '03-three-team-game.json'),
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(refused.status, 2);
+    assert.equal(refused.stdout, '');
+    assert.match(refused.stderr, /rules\[3\]: a latency rule needs the regions/);
+  });
+
+  test('bad usage exits 2 with the usage', async () => {
+    for (const args of [
+      [],
+      ['export'],
+      ['import', '--from', 'gamelift', 'x.json'],
+      ['import', '--from', 'playfab'],
+      ['import', '--from', 'playfab', '/no/such/file.json'],
+    ]) {
+      const result = await run(args);
+      assert.equal(result.code, 2, args.join(' '));
+      assert.match(result.stderr, /usage: matchd queues import|cannot read/);
+    }
+    assert.equal((await run(['import', '--help'])).code, 0);
+  });
+
+  test('comments, trailing commas and PlayFab fragments are read; repeated keys and syntax errors are named', () => {
+    assert.deepEqual(readRuleSetText('// rule set\n{ "a": [1, 2,], }'), { a: [1, 2] });
+    assert.deepEqual(readRuleSetText('"MatchmakingQueue": { "Name": "q" }'), {
+      MatchmakingQueue: { Name: 'q' },
+    });
+    const refusal = (text: string): string => {
+      try {
+        readRuleSetText(text);
+      } catch (error) {
+        assert.ok(isMatchdError(error, 'MM_ERR_INVALID_DATA'));
+        return error.message;
+      }
+      assert.fail('expected a refusal');
+    };
+    assert.equal(
+      refusal('{ "expansions": [{ "target": "a", "steps": [], "target": "b" }] }'),
+      'expansions[0].target: the key appears twice in one object (a JSON reader keeps only the last one)',
+    );
+    assert.match(refusal('{\n  "a": 1\n  "b": 2\n}'), /^line 3, column 3: CommaExpected/);
+  });
+});
