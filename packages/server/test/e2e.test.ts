@@ -26,7 +26,7 @@ describe('e2e: embedded default (PGlite, memory pool, worker thread)', () => {
       assert.match(text, /matchd_match_quality_bucket/);
       const docs = await server.client.request<{ openapi: string; paths: Record<string, unknown> }>(
         'GET',
-        '/docs',
+        '/openapi.json',
       );
       assert.equal(docs.status, 200);
       assert.ok(docs.body.openapi.startsWith('3.'));
