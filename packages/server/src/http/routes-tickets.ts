@@ -102,13 +102,10 @@ export function ticketRoutes(app: TypedApp, context: ServiceContext): void {
         description:
           'Upgrade to a WebSocket. The first message is `{"type":"state","ticket":…}`; then one message per event ' +
           '(searching, proposed, matched, returned, expired, cancelled). The server closes the stream after a final ' +
-          'event (matched, expired, cancelled). Message schemas: the AsyncAPI document at /asyncapi.json.',
+          'event (matched, expired, cancelled). Described in the AsyncAPI document at /asyncapi.json (WebSocket ' +
+          'routes are not HTTP operations, so @fastify/websocket leaves them out of OpenAPI).',
         params: ticketParams,
         querystring: EventsQuery,
-        response: {
-          101: { description: 'Switching protocols: the event stream (see /asyncapi.json)' },
-          ...errorResponses(400, 403, 404),
-        },
       },
     },
     (socket, request) => {
