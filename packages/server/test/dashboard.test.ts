@@ -25,8 +25,10 @@ const chromiumFlags = [
 const screenshot = join(import.meta.dirname, '..', '..', '..', '.tmp', 'dashboard-test.png');
 
 /** The number in the `tickets waiting` stat of a queue's card. */
-function ticketsWaiting(page: Page, queueId: string): Promise<string> {
-  return page.locator(`[data-queue="${queueId}"] [data-testid="tickets-waiting"]`).innerText();
+async function ticketsWaiting(page: Page, queueId: string): Promise<string | undefined> {
+  return (
+    await page.locator(`[data-queue="${queueId}"] [data-testid="tickets-waiting"]`).textContent()
+  )?.trim();
 }
 
 describe('dashboard in headless Chromium', () => {
@@ -77,8 +79,8 @@ describe('dashboard in headless Chromium', () => {
       await game.createTicket({ queueId: 'duel', players: [{ playerId: `duellist-${index}` }] });
     }
     await page.locator('[data-testid="match-row"]').nth(3).waitFor({ timeout: 15_000 });
-    const formed = await page.locator('[data-queue="duel"] [data-testid="matches-formed"]').innerText();
-    assert.equal(formed, '4');
+    const formed = await page.locator('[data-queue="duel"] [data-testid="matches-formed"]').textContent();
+    assert.equal(formed?.trim(), '4');
     // A match opens onto its per-criterion explanation.
     await page.locator('[data-testid="match-row"]').first().click();
     await page.locator('table.criteria').getByText('team-balance').waitFor();
@@ -97,7 +99,7 @@ describe('dashboard in headless Chromium', () => {
       assert.ok(await page.getByRole('heading', { name: heading }).isVisible(), `${heading} is shown`);
     }
     assert.ok((await page.locator('canvas').count()) >= 3 * (examples.length + 1), 'three charts per queue');
-    assert.match(await page.getByTestId('updated').innerText(), /^live · /);
+    assert.match((await page.getByTestId('updated').textContent()) ?? '', /^live · /);
     assert.ok((await page.locator('.plots img').count()) > 0, 'the experiments’ plots');
   });
 });
