@@ -59,6 +59,9 @@ export async function buildDashboard({ force = false } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const built = await buildDashboard({ force: process.argv.includes('--force') });
-  process.stdout.write(built ? 'dashboard built: packages/dashboard/dist\n' : 'dashboard up to date\n');
+  // Quiet when there is nothing to do, and on stderr otherwise: `npm start --silent` keeps stdout
+  // for the server's JSON log lines.
+  if (await buildDashboard({ force: process.argv.includes('--force') })) {
+    process.stderr.write('dashboard built: packages/dashboard/dist\n');
+  }
 }

@@ -1086,6 +1086,7 @@ export interface operations {
                             readonly waitP90Ms?: number;
                             /** @description Why a sample of the waiting tickets has not matched yet */
                             readonly waitReasons: readonly {
+                                readonly example: string;
                                 readonly summary: string;
                                 readonly tickets: number;
                             }[];

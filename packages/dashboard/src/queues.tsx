@@ -81,7 +81,7 @@ function QueueCard({ queue }: { queue: QueueInsight }) {
         ) : (
           <ul>
             {queue.waitReasons.map((reason) => (
-              <li key={reason.summary}>
+              <li key={reason.summary} title={reason.example}>
                 <span class="count">{reason.tickets}</span> {reason.summary}
               </li>
             ))}

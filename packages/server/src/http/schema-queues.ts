@@ -43,9 +43,12 @@ export const QueueInsights = Type.Object({
       matchesPerMinute: List(Type.Object({ atMs: EpochMs, matches: Type.Integer() })),
       waiting: List(Type.Object({ atMs: EpochMs, tickets: Type.Integer(), players: Type.Integer() })),
       quality: Histogram,
-      waitReasons: List(Type.Object({ summary: Type.String(), tickets: Type.Integer() }), {
-        description: 'Why a sample of the waiting tickets has not matched yet',
-      }),
+      waitReasons: List(
+        Type.Object({ summary: Type.String(), tickets: Type.Integer(), example: Type.String() }),
+        {
+          description: 'Why a sample of the waiting tickets has not matched yet',
+        },
+      ),
     }),
   ),
 });

@@ -3,7 +3,7 @@
  * wait p50/p90, a histogram of recent match quality, why tickets wait), the recent matches with
  * their per-criterion explanation, and the distribution of ratings per track on its display scale.
  */
-import type { CriterionExplanation } from '@matchd/engine';
+import type { CriterionExplanation, WaitExplanation } from '@matchd/engine';
 import type { QueueActivity } from './activity.ts';
 import type { ServiceContext } from './context.ts';
 import { listQueues } from './queues.ts';
@@ -42,11 +42,24 @@ export interface QueueInsight {
   readonly matchesPerMinute: readonly { atMs: number; matches: number }[];
   readonly waiting: readonly { atMs: number; tickets: number; players: number }[];
   readonly quality: Histogram;
-  /** Why a sample of the waiting tickets has not matched yet, by the matchmaker's own summary. */
-  readonly waitReasons: readonly { summary: string; tickets: number }[];
+  /** Why a sample of the waiting tickets has not matched yet, grouped by reason, with one full sentence. */
+  readonly waitReasons: readonly { summary: string; tickets: number; example: string }[];
 }
 
 const reasonSampleSize = 12;
+
+/**
+ * A ticket's reason to wait, in words shared by tickets held back the same way (the matchmaker's
+ * own summary names tickets and scores, which differ from one ticket to the next).
+ */
+export function waitReason(explanation: WaitExplanation): string {
+  const best = explanation.bestCandidate;
+  if (best === undefined) return explanation.summary;
+  const below = best.belowThreshold.map((criterion) => criterion.criterion);
+  const heldBy = below.length === 0 ? 'its overall quality' : below.join(', ');
+  const refused = best.rejectedBy.length === 0 ? '' : ', refused by tickets with stricter thresholds';
+  return `best candidate below the threshold, held back by ${heldBy}${refused}`;
+}
 
 /** A team dimension as text: `5`, or `3-5` for a range. */
 function dimension(value: unknown): string {
@@ -66,15 +79,21 @@ export async function queueInsights(
   return Promise.all(
     views.map(async (view): Promise<QueueInsight> => {
       const qualities = activity.recentMatches(500, view.queueId).map((match) => match.summary.quality);
-      const reasons = new Map<string, number>();
+      const reasons = new Map<string, { tickets: number; example: string }>();
       const statuses = await Promise.all(
         activity
           .liveTickets(view.queueId, reasonSampleSize)
           .map((ticketId) => context.host.status(view.queueId, ticketId, nowMs).catch(() => undefined)),
       );
       for (const status of statuses) {
-        const summary = status?.explanation?.summary;
-        if (summary !== undefined) reasons.set(summary, (reasons.get(summary) ?? 0) + 1);
+        const explanation = status?.explanation;
+        if (explanation === undefined) continue;
+        const reason = waitReason(explanation);
+        const seen = reasons.get(reason);
+        reasons.set(reason, {
+          tickets: (seen?.tickets ?? 0) + 1,
+          example: seen?.example ?? explanation.summary,
+        });
       }
       const { teams, mode } = view.config;
       return {
@@ -92,7 +111,7 @@ export async function queueInsights(
         waiting: activity.waitingSeries(view.queueId),
         quality: histogram(qualities, 10, 0, 1),
         waitReasons: [...reasons]
-          .map(([summary, tickets]) => ({ summary, tickets }))
+          .map(([summary, { tickets, example }]) => ({ summary, tickets, example }))
           .sort((a, b) => b.tickets - a.tickets),
       };
     }),
