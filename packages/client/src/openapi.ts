@@ -524,7 +524,405 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        /** CriterionConfig */
+        readonly CriterionConfig: {
+            /** @description common-language */
+            readonly acrossMatchPenalty?: number;
+            /**
+             * @description wait-time
+             * @enum {string}
+             */
+            readonly aggregate?: "max" | "mean";
+            /**
+             * @description The criterion (docs/queues.md describes each)
+             * @enum {string}
+             */
+            readonly kind: "team-balance" | "skill-spread" | "experience-spread" | "top-player-parity" | "party-balance" | "common-language" | "wait-time" | "team-skill-gap" | "player-skill-gap" | "premades" | "enemy-ping" | "opponent-variation" | "hosts" | "offense-defense" | "variance-rating" | "engagement";
+            /** @description skill-spread, experience-spread */
+            readonly partyAggregate?: boolean;
+            /** @description How the raw value becomes a score in [0, 1] */
+            readonly shaping?: {
+                readonly cap?: number;
+                readonly floor?: number;
+                readonly power?: number;
+            };
+            /** @description premades */
+            readonly smallDifferencePlayers?: number;
+            /** @description premades */
+            readonly smallDifferenceScore?: number;
+            /** @description opponent-variation */
+            readonly swappedRolePenalty?: number;
+            /** @description hosts */
+            readonly wantedHosts?: number;
+            /** @description Weight in the mean; 0 = explain only */
+            readonly weight: number;
+            /** @description common-language */
+            readonly withinTeamPenalty?: number;
+        };
+        /** CriterionExplanation */
+        readonly CriterionExplanation: {
+            readonly criterion: string;
+            /** @example mean enemy ping 84 ms */
+            readonly detail: string;
+            /** @description The raw value in the criterion’s unit */
+            readonly raw: number;
+            readonly score: number;
+            readonly weight: number;
+        };
+        /**
+         * ErrorBody
+         * @description Rate limit exceeded (details.retryAfterMs)
+         */
+        readonly ErrorBody: {
+            readonly error: {
+                /**
+                 * @description Stable error code (docs/server.md lists them)
+                 * @enum {string}
+                 */
+                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
+                /** @description Where and why: `path` of the refused field, ids, limits */
+                readonly details: {
+                    readonly [key: string]: unknown;
+                };
+                readonly message: string;
+            };
+        };
+        /** Histogram */
+        readonly Histogram: {
+            /** @description Equal-width bins from min to max */
+            readonly counts: readonly number[];
+            readonly max: number;
+            readonly min: number;
+        };
+        /**
+         * Leaderboard
+         * @description Players still calibrating are not ranked (their rating is hidden until calibrated)
+         */
+        readonly Leaderboard: {
+            readonly playerRank?: number;
+            readonly rows: readonly {
+                readonly display: number;
+                readonly games: number;
+                readonly playerId: string;
+                readonly rank: number;
+            }[];
+            readonly track: string;
+        };
+        /** MatchOutcome */
+        readonly MatchOutcome: {
+            readonly changes: readonly ({
+                readonly after: {
+                    readonly deviation: number;
+                    /** @description Absent while the player calibrates */
+                    readonly display?: number;
+                    readonly mean: number;
+                };
+                readonly before: {
+                    readonly deviation: number;
+                    /** @description Absent while the player calibrates */
+                    readonly display?: number;
+                    readonly mean: number;
+                };
+                readonly playerId: string;
+                readonly track: string;
+            } | {
+                /** @enum {boolean} */
+                readonly hidden: true;
+                readonly playerId: string;
+                readonly track: string;
+            })[];
+            /** @description Epoch milliseconds */
+            readonly reportedAtMs: number;
+            readonly result: {
+                readonly participation?: readonly (readonly number[])[];
+                readonly ranks: readonly number[];
+                readonly scores?: readonly number[];
+            };
+        };
+        /** MatchRecord */
+        readonly MatchRecord: {
+            /** @description Epoch milliseconds */
+            readonly createdAtMs: number;
+            readonly matchId: string;
+            readonly outcome?: components["schemas"]["MatchOutcome"];
+            readonly quality?: number;
+            readonly queueId: string;
+            readonly teams: readonly (readonly {
+                readonly playerId: string;
+                readonly ticketId: string;
+                readonly track: string;
+            }[])[];
+        };
+        /** Profile */
+        readonly Profile: {
+            /** @description log of games played, over every track */
+            readonly experience: number;
+            readonly gamesPlayed: number;
+            readonly playerId: string;
+            readonly tracks: readonly {
+                /** @description Calibrating ratings are hidden from leaderboards */
+                readonly calibrating: boolean;
+                readonly calibrationGamesLeft: number;
+                readonly deviation?: number;
+                readonly display?: number;
+                readonly draws: number;
+                readonly games: number;
+                /** @description Epoch milliseconds */
+                readonly lastPlayedAtMs: number;
+                readonly losses: number;
+                readonly mean?: number;
+                /** @description A ranked track: the rating is shown to the player and admins only */
+                readonly private: boolean;
+                readonly rank?: number;
+                readonly track: string;
+                readonly visible: boolean;
+                readonly wins: number;
+            }[];
+            readonly waitingTicketId?: string;
+        };
+        /**
+         * QueueConfig
+         * @description A queue config (docs/queues.md); the engine validates its meaning
+         * @example {
+         *       "id": "quick-2v2",
+         *       "teams": {
+         *         "count": 2,
+         *         "size": 2
+         *       },
+         *       "rating": {
+         *         "track": "quick"
+         *       },
+         *       "criteria": [
+         *         {
+         *           "kind": "team-balance",
+         *           "weight": 1
+         *         }
+         *       ],
+         *       "threshold": {
+         *         "start": 0.5,
+         *         "linear": {
+         *           "perSecond": 0.05,
+         *           "limit": 0
+         *         }
+         *       },
+         *       "mode": {
+         *         "kind": "continuous",
+         *         "maxWaitMs": 30000
+         *       }
+         *     }
+         */
+        readonly QueueConfig: {
+            /** @description Proposed matches wait for every player to accept */
+            readonly acceptance?: {
+                readonly timeoutMs: number;
+            };
+            readonly criteria: readonly components["schemas"]["CriterionConfig"][];
+            readonly eta?: {
+                readonly samples?: number;
+                readonly skillBandWidth?: number;
+            };
+            readonly expireAfterMs?: number;
+            readonly gates?: {
+                readonly disallowedRoles?: readonly string[];
+                /** @enum {string} */
+                readonly lowPriority?: "separate" | "reject";
+                readonly maxPartySize?: number;
+                readonly minGamesPlayed?: number;
+                readonly minPartySize?: number;
+            };
+            readonly id: string;
+            /** @description continuous: every tick; rounds: all at once */
+            readonly mode: {
+                /** @description continuous */
+                readonly candidateWindow?: number;
+                /** @enum {string} */
+                readonly kind: "continuous" | "rounds";
+                /** @description continuous */
+                readonly maxEvaluationsPerTick?: number;
+                readonly maxWaitMs: number;
+                /** @description rounds */
+                readonly minPlayers?: number;
+                /** @description rounds */
+                readonly periodMs?: number;
+                /** @description rounds */
+                readonly searchBudgetMs?: number;
+                /**
+                 * @description rounds
+                 * @enum {string}
+                 */
+                readonly searchMethod?: "restarts" | "annealing";
+                /**
+                 * @description continuous
+                 * @enum {string}
+                 */
+                readonly selection?: "greedy" | "exact";
+            };
+            readonly name?: string;
+            readonly objective?: {
+                /** @description blend */
+                readonly engagementWeight?: number;
+                /** @enum {string} */
+                readonly kind: "quality" | "engagement" | "blend";
+                readonly maxFavouriteWinProbability?: number;
+            };
+            readonly rating: {
+                readonly calibrationGames?: number;
+                readonly skillRange?: {
+                    readonly max: number;
+                    readonly min: number;
+                };
+                readonly skillScale?: number;
+                /** @description Rating track; tickets are rated on `<track>/solo` or `<track>/party` */
+                readonly track: string;
+            };
+            readonly regions?: {
+                /** @description Most ping to the match’s region, relaxing (higher) with the wait */
+                readonly maxPingMs: {
+                    /** @description A ramp of `perSecond`, stopped at `limit` */
+                    readonly linear?: {
+                        readonly limit: number;
+                        readonly perSecond: number;
+                        /** @description Milliseconds */
+                        readonly startAfterMs?: number;
+                    };
+                    readonly start: number;
+                    /** @description From `afterMs` of wait on, the value is `value` */
+                    readonly steps?: readonly {
+                        /** @description Milliseconds */
+                        readonly afterMs: number;
+                        readonly value: number;
+                    }[];
+                };
+                readonly names: readonly string[];
+            };
+            /** @enum {string} */
+            readonly roundAggregate?: "mean" | "sqrt-mean";
+            readonly teams: {
+                /** @description Number of teams (2 or more) */
+                readonly count: number | {
+                    readonly max: number;
+                    readonly min: number;
+                };
+                /** @description Players per team */
+                readonly size: number | {
+                    readonly max: number;
+                    readonly min: number;
+                };
+            };
+            /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
+            readonly threshold: {
+                /** @description A ramp of `perSecond`, stopped at `limit` */
+                readonly linear?: {
+                    readonly limit: number;
+                    readonly perSecond: number;
+                    /** @description Milliseconds */
+                    readonly startAfterMs?: number;
+                };
+                readonly start: number;
+                /** @description From `afterMs` of wait on, the value is `value` */
+                readonly steps?: readonly {
+                    /** @description Milliseconds */
+                    readonly afterMs: number;
+                    readonly value: number;
+                }[];
+            };
+        };
+        /** QueueView */
+        readonly QueueView: {
+            readonly config: components["schemas"]["QueueConfig"];
+            /** @description Since the process started */
+            readonly matchesFormed: number;
+            readonly playersWaiting: number;
+            readonly queueId: string;
+            readonly recentQualityMean?: number;
+            readonly ticketsWaiting: number;
+            /** @description Milliseconds */
+            readonly waitP50Ms?: number;
+            /** @description Milliseconds */
+            readonly waitP90Ms?: number;
+        };
+        /** TicketRequest */
+        readonly TicketRequest: {
+            readonly languages?: readonly string[];
+            /** @description A stricter minimum quality of this ticket */
+            readonly minQuality?: number;
+            /** @description Ping in ms to each region the player can play in */
+            readonly pingMsByRegion?: {
+                readonly [key: string]: number;
+            };
+            /** @description One player or a party */
+            readonly players: readonly {
+                readonly defenseRating?: number;
+                readonly languages?: readonly string[];
+                /** @description Whom the player met last match (opponent variation) */
+                readonly lastMatch?: {
+                    readonly opponentIds: readonly string[];
+                    readonly teammateIds: readonly string[];
+                };
+                readonly lowPriority?: boolean;
+                readonly offenseRating?: number;
+                /** @description Ping in ms to each region the player can play in */
+                readonly pingMsByRegion?: {
+                    readonly [key: string]: number;
+                };
+                readonly playerId: string;
+                /** @description Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches) */
+                readonly recentOutcomes?: readonly ("W" | "L" | "D")[];
+                readonly roles?: readonly string[];
+            }[];
+            readonly queueId: string;
+            /** @description Default: a fresh `t_<uuid>` */
+            readonly ticketId?: string;
+        };
+        /** TicketView */
+        readonly TicketView: {
+            /** @description Epoch milliseconds */
+            readonly createdAtMs: number;
+            /** @description Rounds: the next round; continuous: recent waits of similar tickets */
+            readonly eta?: {
+                /** @description Epoch milliseconds */
+                readonly atMs: number;
+                /** @enum {string} */
+                readonly kind: "round";
+            } | {
+                /** @enum {string} */
+                readonly kind: "estimate";
+                /** @description Milliseconds */
+                readonly remainingMedianMs: number;
+                /** @description Milliseconds */
+                readonly remainingP90Ms: number;
+                readonly samples: number;
+            } | {
+                /** @enum {string} */
+                readonly kind: "unknown";
+            };
+            readonly explanation?: components["schemas"]["WaitExplanation"];
+            readonly matchId?: string;
+            readonly playerIds: readonly string[];
+            readonly queueId: string;
+            /** @enum {string} */
+            readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
+            readonly ticketId: string;
+            /** @description The rating track of the ticket’s players */
+            readonly track: string;
+            /** @description Milliseconds */
+            readonly waitMs: number;
+        };
+        /** WaitExplanation */
+        readonly WaitExplanation: {
+            readonly bestCandidate?: {
+                readonly belowThreshold: readonly components["schemas"]["CriterionExplanation"][];
+                readonly criteria: readonly components["schemas"]["CriterionExplanation"][];
+                readonly quality: number;
+                readonly rejectedBy: readonly string[];
+                readonly ticketIds: readonly string[];
+            };
+            readonly summary: string;
+            /** @description The quality the ticket accepts now */
+            readonly thresholdNow: number;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -570,17 +968,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -626,17 +1014,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -676,17 +1054,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "text/plain": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "text/plain": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -728,17 +1096,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -785,17 +1143,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -815,17 +1163,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -845,17 +1183,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -883,15 +1211,7 @@ export interface operations {
                         readonly matches: readonly {
                             /** @description Epoch milliseconds */
                             readonly atMs: number;
-                            readonly criteria: readonly {
-                                readonly criterion: string;
-                                /** @example mean enemy ping 84 ms */
-                                readonly detail: string;
-                                /** @description The raw value in the criterion’s unit */
-                                readonly raw: number;
-                                readonly score: number;
-                                readonly weight: number;
-                            }[];
+                            readonly criteria: readonly components["schemas"]["CriterionExplanation"][];
                             /** @description A ticket past its maximum wait forced the match */
                             readonly forced: boolean;
                             readonly matchId?: string;
@@ -927,17 +1247,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -957,17 +1267,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -987,17 +1287,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -1017,17 +1307,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1063,12 +1343,7 @@ export interface operations {
                             readonly mode: string;
                             readonly name?: string;
                             readonly playersWaiting: number;
-                            readonly quality: {
-                                /** @description Equal-width bins from min to max */
-                                readonly counts: readonly number[];
-                                readonly max: number;
-                                readonly min: number;
-                            };
+                            readonly quality: components["schemas"]["Histogram"];
                             readonly queueId: string;
                             readonly recentQualityMean?: number;
                             /** @example 2×5 */
@@ -1111,17 +1386,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -1141,17 +1406,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -1171,17 +1426,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -1201,17 +1446,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1235,12 +1470,7 @@ export interface operations {
                         readonly tracks: readonly {
                             /** @description Hidden until calibrated: not binned, not on leaderboards */
                             readonly calibrating: number;
-                            readonly display: {
-                                /** @description Equal-width bins from min to max */
-                                readonly counts: readonly number[];
-                                readonly max: number;
-                                readonly min: number;
-                            };
+                            readonly display: components["schemas"]["Histogram"];
                             readonly players: number;
                             readonly rated: number;
                             readonly track: string;
@@ -1265,17 +1495,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -1295,17 +1515,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -1325,17 +1535,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1391,17 +1591,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -1421,17 +1611,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -1451,17 +1631,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -1481,17 +1651,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -1511,17 +1671,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1568,139 +1718,7 @@ export interface operations {
                  *       }
                  *     }
                  */
-                readonly "application/json": {
-                    /** @description Proposed matches wait for every player to accept */
-                    readonly acceptance?: {
-                        readonly timeoutMs: number;
-                    };
-                    readonly criteria: readonly {
-                        /** @description common-language */
-                        readonly acrossMatchPenalty?: number;
-                        /** @description wait-time */
-                        readonly aggregate?: "max" | "mean";
-                        /** @description The criterion (docs/queues.md describes each) */
-                        readonly kind: "team-balance" | "skill-spread" | "experience-spread" | "top-player-parity" | "party-balance" | "common-language" | "wait-time" | "team-skill-gap" | "player-skill-gap" | "premades" | "enemy-ping" | "opponent-variation" | "hosts" | "offense-defense" | "variance-rating" | "engagement";
-                        /** @description skill-spread, experience-spread */
-                        readonly partyAggregate?: boolean;
-                        /** @description How the raw value becomes a score in [0, 1] */
-                        readonly shaping?: {
-                            readonly cap?: number;
-                            readonly floor?: number;
-                            readonly power?: number;
-                        };
-                        /** @description premades */
-                        readonly smallDifferencePlayers?: number;
-                        /** @description premades */
-                        readonly smallDifferenceScore?: number;
-                        /** @description opponent-variation */
-                        readonly swappedRolePenalty?: number;
-                        /** @description hosts */
-                        readonly wantedHosts?: number;
-                        /** @description Weight in the mean; 0 = explain only */
-                        readonly weight: number;
-                        /** @description common-language */
-                        readonly withinTeamPenalty?: number;
-                    }[];
-                    readonly eta?: {
-                        readonly samples?: number;
-                        readonly skillBandWidth?: number;
-                    };
-                    readonly expireAfterMs?: number;
-                    readonly gates?: {
-                        readonly disallowedRoles?: readonly string[];
-                        readonly lowPriority?: "separate" | "reject";
-                        readonly maxPartySize?: number;
-                        readonly minGamesPlayed?: number;
-                        readonly minPartySize?: number;
-                    };
-                    readonly id: string;
-                    /** @description continuous: every tick; rounds: all at once */
-                    readonly mode: {
-                        /** @description continuous */
-                        readonly candidateWindow?: number;
-                        readonly kind: "continuous" | "rounds";
-                        /** @description continuous */
-                        readonly maxEvaluationsPerTick?: number;
-                        readonly maxWaitMs: number;
-                        /** @description rounds */
-                        readonly minPlayers?: number;
-                        /** @description rounds */
-                        readonly periodMs?: number;
-                        /** @description rounds */
-                        readonly searchBudgetMs?: number;
-                        /** @description rounds */
-                        readonly searchMethod?: "restarts" | "annealing";
-                        /** @description continuous */
-                        readonly selection?: "greedy" | "exact";
-                    };
-                    readonly name?: string;
-                    readonly objective?: {
-                        /** @description blend */
-                        readonly engagementWeight?: number;
-                        readonly kind: "quality" | "engagement" | "blend";
-                        readonly maxFavouriteWinProbability?: number;
-                    };
-                    readonly rating: {
-                        readonly calibrationGames?: number;
-                        readonly skillRange?: {
-                            readonly max: number;
-                            readonly min: number;
-                        };
-                        readonly skillScale?: number;
-                        /** @description Rating track; tickets are rated on `<track>/solo` or `<track>/party` */
-                        readonly track: string;
-                    };
-                    readonly regions?: {
-                        /** @description Most ping to the match’s region, relaxing (higher) with the wait */
-                        readonly maxPingMs: {
-                            /** @description A ramp of `perSecond`, stopped at `limit` */
-                            readonly linear?: {
-                                readonly limit: number;
-                                readonly perSecond: number;
-                                /** @description Milliseconds */
-                                readonly startAfterMs?: number;
-                            };
-                            readonly start: number;
-                            /** @description From `afterMs` of wait on, the value is `value` */
-                            readonly steps?: readonly {
-                                /** @description Milliseconds */
-                                readonly afterMs: number;
-                                readonly value: number;
-                            }[];
-                        };
-                        readonly names: readonly string[];
-                    };
-                    readonly roundAggregate?: "mean" | "sqrt-mean";
-                    readonly teams: {
-                        /** @description Number of teams (2 or more) */
-                        readonly count: number | {
-                            readonly max: number;
-                            readonly min: number;
-                        };
-                        /** @description Players per team */
-                        readonly size: number | {
-                            readonly max: number;
-                            readonly min: number;
-                        };
-                    };
-                    /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
-                    readonly threshold: {
-                        /** @description A ramp of `perSecond`, stopped at `limit` */
-                        readonly linear?: {
-                            readonly limit: number;
-                            readonly perSecond: number;
-                            /** @description Milliseconds */
-                            readonly startAfterMs?: number;
-                        };
-                        readonly start: number;
-                        /** @description From `afterMs` of wait on, the value is `value` */
-                        readonly steps?: readonly {
-                            /** @description Milliseconds */
-                            readonly afterMs: number;
-                            readonly value: number;
-                        }[];
-                    };
-                };
+                readonly "application/json": components["schemas"]["QueueConfig"];
             };
         };
         readonly responses: {
@@ -1710,181 +1728,7 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": {
-                        /**
-                         * @description A queue config (docs/queues.md); the engine validates its meaning
-                         * @example {
-                         *       "id": "quick-2v2",
-                         *       "teams": {
-                         *         "count": 2,
-                         *         "size": 2
-                         *       },
-                         *       "rating": {
-                         *         "track": "quick"
-                         *       },
-                         *       "criteria": [
-                         *         {
-                         *           "kind": "team-balance",
-                         *           "weight": 1
-                         *         }
-                         *       ],
-                         *       "threshold": {
-                         *         "start": 0.5,
-                         *         "linear": {
-                         *           "perSecond": 0.05,
-                         *           "limit": 0
-                         *         }
-                         *       },
-                         *       "mode": {
-                         *         "kind": "continuous",
-                         *         "maxWaitMs": 30000
-                         *       }
-                         *     }
-                         */
-                        readonly config: {
-                            /** @description Proposed matches wait for every player to accept */
-                            readonly acceptance?: {
-                                readonly timeoutMs: number;
-                            };
-                            readonly criteria: readonly {
-                                /** @description common-language */
-                                readonly acrossMatchPenalty?: number;
-                                /** @description wait-time */
-                                readonly aggregate?: "max" | "mean";
-                                /** @description The criterion (docs/queues.md describes each) */
-                                readonly kind: "team-balance" | "skill-spread" | "experience-spread" | "top-player-parity" | "party-balance" | "common-language" | "wait-time" | "team-skill-gap" | "player-skill-gap" | "premades" | "enemy-ping" | "opponent-variation" | "hosts" | "offense-defense" | "variance-rating" | "engagement";
-                                /** @description skill-spread, experience-spread */
-                                readonly partyAggregate?: boolean;
-                                /** @description How the raw value becomes a score in [0, 1] */
-                                readonly shaping?: {
-                                    readonly cap?: number;
-                                    readonly floor?: number;
-                                    readonly power?: number;
-                                };
-                                /** @description premades */
-                                readonly smallDifferencePlayers?: number;
-                                /** @description premades */
-                                readonly smallDifferenceScore?: number;
-                                /** @description opponent-variation */
-                                readonly swappedRolePenalty?: number;
-                                /** @description hosts */
-                                readonly wantedHosts?: number;
-                                /** @description Weight in the mean; 0 = explain only */
-                                readonly weight: number;
-                                /** @description common-language */
-                                readonly withinTeamPenalty?: number;
-                            }[];
-                            readonly eta?: {
-                                readonly samples?: number;
-                                readonly skillBandWidth?: number;
-                            };
-                            readonly expireAfterMs?: number;
-                            readonly gates?: {
-                                readonly disallowedRoles?: readonly string[];
-                                readonly lowPriority?: "separate" | "reject";
-                                readonly maxPartySize?: number;
-                                readonly minGamesPlayed?: number;
-                                readonly minPartySize?: number;
-                            };
-                            readonly id: string;
-                            /** @description continuous: every tick; rounds: all at once */
-                            readonly mode: {
-                                /** @description continuous */
-                                readonly candidateWindow?: number;
-                                readonly kind: "continuous" | "rounds";
-                                /** @description continuous */
-                                readonly maxEvaluationsPerTick?: number;
-                                readonly maxWaitMs: number;
-                                /** @description rounds */
-                                readonly minPlayers?: number;
-                                /** @description rounds */
-                                readonly periodMs?: number;
-                                /** @description rounds */
-                                readonly searchBudgetMs?: number;
-                                /** @description rounds */
-                                readonly searchMethod?: "restarts" | "annealing";
-                                /** @description continuous */
-                                readonly selection?: "greedy" | "exact";
-                            };
-                            readonly name?: string;
-                            readonly objective?: {
-                                /** @description blend */
-                                readonly engagementWeight?: number;
-                                readonly kind: "quality" | "engagement" | "blend";
-                                readonly maxFavouriteWinProbability?: number;
-                            };
-                            readonly rating: {
-                                readonly calibrationGames?: number;
-                                readonly skillRange?: {
-                                    readonly max: number;
-                                    readonly min: number;
-                                };
-                                readonly skillScale?: number;
-                                /** @description Rating track; tickets are rated on `<track>/solo` or `<track>/party` */
-                                readonly track: string;
-                            };
-                            readonly regions?: {
-                                /** @description Most ping to the match’s region, relaxing (higher) with the wait */
-                                readonly maxPingMs: {
-                                    /** @description A ramp of `perSecond`, stopped at `limit` */
-                                    readonly linear?: {
-                                        readonly limit: number;
-                                        readonly perSecond: number;
-                                        /** @description Milliseconds */
-                                        readonly startAfterMs?: number;
-                                    };
-                                    readonly start: number;
-                                    /** @description From `afterMs` of wait on, the value is `value` */
-                                    readonly steps?: readonly {
-                                        /** @description Milliseconds */
-                                        readonly afterMs: number;
-                                        readonly value: number;
-                                    }[];
-                                };
-                                readonly names: readonly string[];
-                            };
-                            readonly roundAggregate?: "mean" | "sqrt-mean";
-                            readonly teams: {
-                                /** @description Number of teams (2 or more) */
-                                readonly count: number | {
-                                    readonly max: number;
-                                    readonly min: number;
-                                };
-                                /** @description Players per team */
-                                readonly size: number | {
-                                    readonly max: number;
-                                    readonly min: number;
-                                };
-                            };
-                            /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
-                            readonly threshold: {
-                                /** @description A ramp of `perSecond`, stopped at `limit` */
-                                readonly linear?: {
-                                    readonly limit: number;
-                                    readonly perSecond: number;
-                                    /** @description Milliseconds */
-                                    readonly startAfterMs?: number;
-                                };
-                                readonly start: number;
-                                /** @description From `afterMs` of wait on, the value is `value` */
-                                readonly steps?: readonly {
-                                    /** @description Milliseconds */
-                                    readonly afterMs: number;
-                                    readonly value: number;
-                                }[];
-                            };
-                        };
-                        /** @description Since the process started */
-                        readonly matchesFormed: number;
-                        readonly playersWaiting: number;
-                        readonly queueId: string;
-                        readonly recentQualityMean?: number;
-                        readonly ticketsWaiting: number;
-                        /** @description Milliseconds */
-                        readonly waitP50Ms?: number;
-                        /** @description Milliseconds */
-                        readonly waitP90Ms?: number;
-                    };
+                    readonly "application/json": components["schemas"]["QueueView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -1904,17 +1748,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -1934,17 +1768,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -1964,17 +1788,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -1994,17 +1808,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2086,17 +1890,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -2116,17 +1910,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -2146,17 +1930,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -2176,17 +1950,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2279,17 +2043,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -2309,17 +2063,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -2339,17 +2083,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -2369,17 +2103,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2430,16 +2154,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly playerRank?: number;
-                        readonly rows: readonly {
-                            readonly display: number;
-                            readonly games: number;
-                            readonly playerId: string;
-                            readonly rank: number;
-                        }[];
-                        readonly track: string;
-                    };
+                    readonly "application/json": components["schemas"]["Leaderboard"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -2459,17 +2174,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -2489,17 +2194,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -2519,17 +2214,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -2549,17 +2234,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2605,16 +2280,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly playerRank?: number;
-                        readonly rows: readonly {
-                            readonly display: number;
-                            readonly games: number;
-                            readonly playerId: string;
-                            readonly rank: number;
-                        }[];
-                        readonly track: string;
-                    };
+                    readonly "application/json": components["schemas"]["Leaderboard"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -2634,17 +2300,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -2664,17 +2320,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -2694,17 +2340,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -2724,17 +2360,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2791,48 +2417,7 @@ export interface operations {
                      *       "quality": 0.93
                      *     }
                      */
-                    readonly "application/json": {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        readonly matchId: string;
-                        readonly outcome?: {
-                            readonly changes: readonly ({
-                                readonly after: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly before: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly playerId: string;
-                                readonly track: string;
-                            } | {
-                                /** @enum {boolean} */
-                                readonly hidden: true;
-                                readonly playerId: string;
-                                readonly track: string;
-                            })[];
-                            /** @description Epoch milliseconds */
-                            readonly reportedAtMs: number;
-                            readonly result: {
-                                readonly participation?: readonly (readonly number[])[];
-                                readonly ranks: readonly number[];
-                                readonly scores?: readonly number[];
-                            };
-                        };
-                        readonly quality?: number;
-                        readonly queueId: string;
-                        readonly teams: readonly (readonly {
-                            readonly playerId: string;
-                            readonly ticketId: string;
-                            readonly track: string;
-                        }[])[];
-                    };
+                    readonly "application/json": components["schemas"]["MatchRecord"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -2852,17 +2437,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -2882,17 +2457,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -2912,17 +2477,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -2942,17 +2497,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -2972,17 +2517,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3019,36 +2554,7 @@ export interface operations {
                     readonly "application/json": {
                         /** @description false: the same report again; the first outcome is returned */
                         readonly applied: boolean;
-                        readonly outcome: {
-                            readonly changes: readonly ({
-                                readonly after: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly before: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly playerId: string;
-                                readonly track: string;
-                            } | {
-                                /** @enum {boolean} */
-                                readonly hidden: true;
-                                readonly playerId: string;
-                                readonly track: string;
-                            })[];
-                            /** @description Epoch milliseconds */
-                            readonly reportedAtMs: number;
-                            readonly result: {
-                                readonly participation?: readonly (readonly number[])[];
-                                readonly ranks: readonly number[];
-                                readonly scores?: readonly number[];
-                            };
-                        };
+                        readonly outcome: components["schemas"]["MatchOutcome"];
                     };
                 };
             };
@@ -3061,36 +2567,7 @@ export interface operations {
                     readonly "application/json": {
                         /** @description false: the same report again; the first outcome is returned */
                         readonly applied: boolean;
-                        readonly outcome: {
-                            readonly changes: readonly ({
-                                readonly after: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly before: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly playerId: string;
-                                readonly track: string;
-                            } | {
-                                /** @enum {boolean} */
-                                readonly hidden: true;
-                                readonly playerId: string;
-                                readonly track: string;
-                            })[];
-                            /** @description Epoch milliseconds */
-                            readonly reportedAtMs: number;
-                            readonly result: {
-                                readonly participation?: readonly (readonly number[])[];
-                                readonly ranks: readonly number[];
-                                readonly scores?: readonly number[];
-                            };
-                        };
+                        readonly outcome: components["schemas"]["MatchOutcome"];
                     };
                 };
             };
@@ -3111,17 +2588,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -3141,17 +2608,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -3171,17 +2628,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -3201,17 +2648,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
@@ -3231,17 +2668,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -3261,17 +2688,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3294,32 +2711,7 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": {
-                        /** @description log of games played, over every track */
-                        readonly experience: number;
-                        readonly gamesPlayed: number;
-                        readonly playerId: string;
-                        readonly tracks: readonly {
-                            /** @description Calibrating ratings are hidden from leaderboards */
-                            readonly calibrating: boolean;
-                            readonly calibrationGamesLeft: number;
-                            readonly deviation?: number;
-                            readonly display?: number;
-                            readonly draws: number;
-                            readonly games: number;
-                            /** @description Epoch milliseconds */
-                            readonly lastPlayedAtMs: number;
-                            readonly losses: number;
-                            readonly mean?: number;
-                            /** @description A ranked track: the rating is shown to the player and admins only */
-                            readonly private: boolean;
-                            readonly rank?: number;
-                            readonly track: string;
-                            readonly visible: boolean;
-                            readonly wins: number;
-                        }[];
-                        readonly waitingTicketId?: string;
-                    };
+                    readonly "application/json": components["schemas"]["Profile"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -3339,17 +2731,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -3369,17 +2751,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -3399,17 +2771,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -3429,17 +2791,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3467,48 +2819,7 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": readonly {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        readonly matchId: string;
-                        readonly outcome?: {
-                            readonly changes: readonly ({
-                                readonly after: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly before: {
-                                    readonly deviation: number;
-                                    /** @description Absent while the player calibrates */
-                                    readonly display?: number;
-                                    readonly mean: number;
-                                };
-                                readonly playerId: string;
-                                readonly track: string;
-                            } | {
-                                /** @enum {boolean} */
-                                readonly hidden: true;
-                                readonly playerId: string;
-                                readonly track: string;
-                            })[];
-                            /** @description Epoch milliseconds */
-                            readonly reportedAtMs: number;
-                            readonly result: {
-                                readonly participation?: readonly (readonly number[])[];
-                                readonly ranks: readonly number[];
-                                readonly scores?: readonly number[];
-                            };
-                        };
-                        readonly quality?: number;
-                        readonly queueId: string;
-                        readonly teams: readonly (readonly {
-                            readonly playerId: string;
-                            readonly ticketId: string;
-                            readonly track: string;
-                        }[])[];
-                    }[];
+                    readonly "application/json": readonly components["schemas"]["MatchRecord"][];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -3528,17 +2839,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -3558,17 +2859,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -3588,17 +2879,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -3618,17 +2899,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3649,181 +2920,7 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": {
-                        readonly queues: readonly {
-                            /**
-                             * @description A queue config (docs/queues.md); the engine validates its meaning
-                             * @example {
-                             *       "id": "quick-2v2",
-                             *       "teams": {
-                             *         "count": 2,
-                             *         "size": 2
-                             *       },
-                             *       "rating": {
-                             *         "track": "quick"
-                             *       },
-                             *       "criteria": [
-                             *         {
-                             *           "kind": "team-balance",
-                             *           "weight": 1
-                             *         }
-                             *       ],
-                             *       "threshold": {
-                             *         "start": 0.5,
-                             *         "linear": {
-                             *           "perSecond": 0.05,
-                             *           "limit": 0
-                             *         }
-                             *       },
-                             *       "mode": {
-                             *         "kind": "continuous",
-                             *         "maxWaitMs": 30000
-                             *       }
-                             *     }
-                             */
-                            readonly config: {
-                                /** @description Proposed matches wait for every player to accept */
-                                readonly acceptance?: {
-                                    readonly timeoutMs: number;
-                                };
-                                readonly criteria: readonly {
-                                    /** @description common-language */
-                                    readonly acrossMatchPenalty?: number;
-                                    /** @description wait-time */
-                                    readonly aggregate?: "max" | "mean";
-                                    /** @description The criterion (docs/queues.md describes each) */
-                                    readonly kind: "team-balance" | "skill-spread" | "experience-spread" | "top-player-parity" | "party-balance" | "common-language" | "wait-time" | "team-skill-gap" | "player-skill-gap" | "premades" | "enemy-ping" | "opponent-variation" | "hosts" | "offense-defense" | "variance-rating" | "engagement";
-                                    /** @description skill-spread, experience-spread */
-                                    readonly partyAggregate?: boolean;
-                                    /** @description How the raw value becomes a score in [0, 1] */
-                                    readonly shaping?: {
-                                        readonly cap?: number;
-                                        readonly floor?: number;
-                                        readonly power?: number;
-                                    };
-                                    /** @description premades */
-                                    readonly smallDifferencePlayers?: number;
-                                    /** @description premades */
-                                    readonly smallDifferenceScore?: number;
-                                    /** @description opponent-variation */
-                                    readonly swappedRolePenalty?: number;
-                                    /** @description hosts */
-                                    readonly wantedHosts?: number;
-                                    /** @description Weight in the mean; 0 = explain only */
-                                    readonly weight: number;
-                                    /** @description common-language */
-                                    readonly withinTeamPenalty?: number;
-                                }[];
-                                readonly eta?: {
-                                    readonly samples?: number;
-                                    readonly skillBandWidth?: number;
-                                };
-                                readonly expireAfterMs?: number;
-                                readonly gates?: {
-                                    readonly disallowedRoles?: readonly string[];
-                                    readonly lowPriority?: "separate" | "reject";
-                                    readonly maxPartySize?: number;
-                                    readonly minGamesPlayed?: number;
-                                    readonly minPartySize?: number;
-                                };
-                                readonly id: string;
-                                /** @description continuous: every tick; rounds: all at once */
-                                readonly mode: {
-                                    /** @description continuous */
-                                    readonly candidateWindow?: number;
-                                    readonly kind: "continuous" | "rounds";
-                                    /** @description continuous */
-                                    readonly maxEvaluationsPerTick?: number;
-                                    readonly maxWaitMs: number;
-                                    /** @description rounds */
-                                    readonly minPlayers?: number;
-                                    /** @description rounds */
-                                    readonly periodMs?: number;
-                                    /** @description rounds */
-                                    readonly searchBudgetMs?: number;
-                                    /** @description rounds */
-                                    readonly searchMethod?: "restarts" | "annealing";
-                                    /** @description continuous */
-                                    readonly selection?: "greedy" | "exact";
-                                };
-                                readonly name?: string;
-                                readonly objective?: {
-                                    /** @description blend */
-                                    readonly engagementWeight?: number;
-                                    readonly kind: "quality" | "engagement" | "blend";
-                                    readonly maxFavouriteWinProbability?: number;
-                                };
-                                readonly rating: {
-                                    readonly calibrationGames?: number;
-                                    readonly skillRange?: {
-                                        readonly max: number;
-                                        readonly min: number;
-                                    };
-                                    readonly skillScale?: number;
-                                    /** @description Rating track; tickets are rated on `<track>/solo` or `<track>/party` */
-                                    readonly track: string;
-                                };
-                                readonly regions?: {
-                                    /** @description Most ping to the match’s region, relaxing (higher) with the wait */
-                                    readonly maxPingMs: {
-                                        /** @description A ramp of `perSecond`, stopped at `limit` */
-                                        readonly linear?: {
-                                            readonly limit: number;
-                                            readonly perSecond: number;
-                                            /** @description Milliseconds */
-                                            readonly startAfterMs?: number;
-                                        };
-                                        readonly start: number;
-                                        /** @description From `afterMs` of wait on, the value is `value` */
-                                        readonly steps?: readonly {
-                                            /** @description Milliseconds */
-                                            readonly afterMs: number;
-                                            readonly value: number;
-                                        }[];
-                                    };
-                                    readonly names: readonly string[];
-                                };
-                                readonly roundAggregate?: "mean" | "sqrt-mean";
-                                readonly teams: {
-                                    /** @description Number of teams (2 or more) */
-                                    readonly count: number | {
-                                        readonly max: number;
-                                        readonly min: number;
-                                    };
-                                    /** @description Players per team */
-                                    readonly size: number | {
-                                        readonly max: number;
-                                        readonly min: number;
-                                    };
-                                };
-                                /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
-                                readonly threshold: {
-                                    /** @description A ramp of `perSecond`, stopped at `limit` */
-                                    readonly linear?: {
-                                        readonly limit: number;
-                                        readonly perSecond: number;
-                                        /** @description Milliseconds */
-                                        readonly startAfterMs?: number;
-                                    };
-                                    readonly start: number;
-                                    /** @description From `afterMs` of wait on, the value is `value` */
-                                    readonly steps?: readonly {
-                                        /** @description Milliseconds */
-                                        readonly afterMs: number;
-                                        readonly value: number;
-                                    }[];
-                                };
-                            };
-                            /** @description Since the process started */
-                            readonly matchesFormed: number;
-                            readonly playersWaiting: number;
-                            readonly queueId: string;
-                            readonly recentQualityMean?: number;
-                            readonly ticketsWaiting: number;
-                            /** @description Milliseconds */
-                            readonly waitP50Ms?: number;
-                            /** @description Milliseconds */
-                            readonly waitP90Ms?: number;
-                        }[];
+                        readonly queues: readonly components["schemas"]["QueueView"][];
                     };
                 };
             };
@@ -3844,17 +2941,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -3874,17 +2961,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3907,181 +2984,7 @@ export interface operations {
                     readonly [name: string]: unknown;
                 };
                 content: {
-                    readonly "application/json": {
-                        /**
-                         * @description A queue config (docs/queues.md); the engine validates its meaning
-                         * @example {
-                         *       "id": "quick-2v2",
-                         *       "teams": {
-                         *         "count": 2,
-                         *         "size": 2
-                         *       },
-                         *       "rating": {
-                         *         "track": "quick"
-                         *       },
-                         *       "criteria": [
-                         *         {
-                         *           "kind": "team-balance",
-                         *           "weight": 1
-                         *         }
-                         *       ],
-                         *       "threshold": {
-                         *         "start": 0.5,
-                         *         "linear": {
-                         *           "perSecond": 0.05,
-                         *           "limit": 0
-                         *         }
-                         *       },
-                         *       "mode": {
-                         *         "kind": "continuous",
-                         *         "maxWaitMs": 30000
-                         *       }
-                         *     }
-                         */
-                        readonly config: {
-                            /** @description Proposed matches wait for every player to accept */
-                            readonly acceptance?: {
-                                readonly timeoutMs: number;
-                            };
-                            readonly criteria: readonly {
-                                /** @description common-language */
-                                readonly acrossMatchPenalty?: number;
-                                /** @description wait-time */
-                                readonly aggregate?: "max" | "mean";
-                                /** @description The criterion (docs/queues.md describes each) */
-                                readonly kind: "team-balance" | "skill-spread" | "experience-spread" | "top-player-parity" | "party-balance" | "common-language" | "wait-time" | "team-skill-gap" | "player-skill-gap" | "premades" | "enemy-ping" | "opponent-variation" | "hosts" | "offense-defense" | "variance-rating" | "engagement";
-                                /** @description skill-spread, experience-spread */
-                                readonly partyAggregate?: boolean;
-                                /** @description How the raw value becomes a score in [0, 1] */
-                                readonly shaping?: {
-                                    readonly cap?: number;
-                                    readonly floor?: number;
-                                    readonly power?: number;
-                                };
-                                /** @description premades */
-                                readonly smallDifferencePlayers?: number;
-                                /** @description premades */
-                                readonly smallDifferenceScore?: number;
-                                /** @description opponent-variation */
-                                readonly swappedRolePenalty?: number;
-                                /** @description hosts */
-                                readonly wantedHosts?: number;
-                                /** @description Weight in the mean; 0 = explain only */
-                                readonly weight: number;
-                                /** @description common-language */
-                                readonly withinTeamPenalty?: number;
-                            }[];
-                            readonly eta?: {
-                                readonly samples?: number;
-                                readonly skillBandWidth?: number;
-                            };
-                            readonly expireAfterMs?: number;
-                            readonly gates?: {
-                                readonly disallowedRoles?: readonly string[];
-                                readonly lowPriority?: "separate" | "reject";
-                                readonly maxPartySize?: number;
-                                readonly minGamesPlayed?: number;
-                                readonly minPartySize?: number;
-                            };
-                            readonly id: string;
-                            /** @description continuous: every tick; rounds: all at once */
-                            readonly mode: {
-                                /** @description continuous */
-                                readonly candidateWindow?: number;
-                                readonly kind: "continuous" | "rounds";
-                                /** @description continuous */
-                                readonly maxEvaluationsPerTick?: number;
-                                readonly maxWaitMs: number;
-                                /** @description rounds */
-                                readonly minPlayers?: number;
-                                /** @description rounds */
-                                readonly periodMs?: number;
-                                /** @description rounds */
-                                readonly searchBudgetMs?: number;
-                                /** @description rounds */
-                                readonly searchMethod?: "restarts" | "annealing";
-                                /** @description continuous */
-                                readonly selection?: "greedy" | "exact";
-                            };
-                            readonly name?: string;
-                            readonly objective?: {
-                                /** @description blend */
-                                readonly engagementWeight?: number;
-                                readonly kind: "quality" | "engagement" | "blend";
-                                readonly maxFavouriteWinProbability?: number;
-                            };
-                            readonly rating: {
-                                readonly calibrationGames?: number;
-                                readonly skillRange?: {
-                                    readonly max: number;
-                                    readonly min: number;
-                                };
-                                readonly skillScale?: number;
-                                /** @description Rating track; tickets are rated on `<track>/solo` or `<track>/party` */
-                                readonly track: string;
-                            };
-                            readonly regions?: {
-                                /** @description Most ping to the match’s region, relaxing (higher) with the wait */
-                                readonly maxPingMs: {
-                                    /** @description A ramp of `perSecond`, stopped at `limit` */
-                                    readonly linear?: {
-                                        readonly limit: number;
-                                        readonly perSecond: number;
-                                        /** @description Milliseconds */
-                                        readonly startAfterMs?: number;
-                                    };
-                                    readonly start: number;
-                                    /** @description From `afterMs` of wait on, the value is `value` */
-                                    readonly steps?: readonly {
-                                        /** @description Milliseconds */
-                                        readonly afterMs: number;
-                                        readonly value: number;
-                                    }[];
-                                };
-                                readonly names: readonly string[];
-                            };
-                            readonly roundAggregate?: "mean" | "sqrt-mean";
-                            readonly teams: {
-                                /** @description Number of teams (2 or more) */
-                                readonly count: number | {
-                                    readonly max: number;
-                                    readonly min: number;
-                                };
-                                /** @description Players per team */
-                                readonly size: number | {
-                                    readonly max: number;
-                                    readonly min: number;
-                                };
-                            };
-                            /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
-                            readonly threshold: {
-                                /** @description A ramp of `perSecond`, stopped at `limit` */
-                                readonly linear?: {
-                                    readonly limit: number;
-                                    readonly perSecond: number;
-                                    /** @description Milliseconds */
-                                    readonly startAfterMs?: number;
-                                };
-                                readonly start: number;
-                                /** @description From `afterMs` of wait on, the value is `value` */
-                                readonly steps?: readonly {
-                                    /** @description Milliseconds */
-                                    readonly afterMs: number;
-                                    readonly value: number;
-                                }[];
-                            };
-                        };
-                        /** @description Since the process started */
-                        readonly matchesFormed: number;
-                        readonly playersWaiting: number;
-                        readonly queueId: string;
-                        readonly recentQualityMean?: number;
-                        readonly ticketsWaiting: number;
-                        /** @description Milliseconds */
-                        readonly waitP50Ms?: number;
-                        /** @description Milliseconds */
-                        readonly waitP90Ms?: number;
-                    };
+                    readonly "application/json": components["schemas"]["QueueView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -4101,17 +3004,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -4131,17 +3024,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -4161,17 +3044,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -4191,17 +3064,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4234,38 +3097,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                readonly "application/json": {
-                    readonly languages?: readonly string[];
-                    /** @description A stricter minimum quality of this ticket */
-                    readonly minQuality?: number;
-                    /** @description Ping in ms to each region the player can play in */
-                    readonly pingMsByRegion?: {
-                        readonly [key: string]: number;
-                    };
-                    /** @description One player or a party */
-                    readonly players: readonly {
-                        readonly defenseRating?: number;
-                        readonly languages?: readonly string[];
-                        /** @description Whom the player met last match (opponent variation) */
-                        readonly lastMatch?: {
-                            readonly opponentIds: readonly string[];
-                            readonly teammateIds: readonly string[];
-                        };
-                        readonly lowPriority?: boolean;
-                        readonly offenseRating?: number;
-                        /** @description Ping in ms to each region the player can play in */
-                        readonly pingMsByRegion?: {
-                            readonly [key: string]: number;
-                        };
-                        readonly playerId: string;
-                        /** @description Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches) */
-                        readonly recentOutcomes?: readonly ("W" | "L" | "D")[];
-                        readonly roles?: readonly string[];
-                    }[];
-                    readonly queueId: string;
-                    /** @description Default: a fresh `t_<uuid>` */
-                    readonly ticketId?: string;
-                };
+                readonly "application/json": components["schemas"]["TicketRequest"];
             };
         };
         readonly responses: {
@@ -4296,65 +3128,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        /** @description Rounds: the next round; continuous: recent waits of similar tickets */
-                        readonly eta?: {
-                            /** @description Epoch milliseconds */
-                            readonly atMs: number;
-                            /** @enum {string} */
-                            readonly kind: "round";
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "estimate";
-                            /** @description Milliseconds */
-                            readonly remainingMedianMs: number;
-                            /** @description Milliseconds */
-                            readonly remainingP90Ms: number;
-                            readonly samples: number;
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "unknown";
-                        };
-                        readonly explanation?: {
-                            readonly bestCandidate?: {
-                                readonly belowThreshold: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly criteria: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly quality: number;
-                                readonly rejectedBy: readonly string[];
-                                readonly ticketIds: readonly string[];
-                            };
-                            readonly summary: string;
-                            /** @description The quality the ticket accepts now */
-                            readonly thresholdNow: number;
-                        };
-                        readonly matchId?: string;
-                        readonly playerIds: readonly string[];
-                        readonly queueId: string;
-                        readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
-                        readonly ticketId: string;
-                        /** @description The rating track of the ticket’s players */
-                        readonly track: string;
-                        /** @description Milliseconds */
-                        readonly waitMs: number;
-                    };
+                    readonly "application/json": components["schemas"]["TicketView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -4374,17 +3148,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -4404,17 +3168,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -4434,17 +3188,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -4464,17 +3208,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
@@ -4494,17 +3228,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -4524,17 +3248,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4578,65 +3292,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        /** @description Rounds: the next round; continuous: recent waits of similar tickets */
-                        readonly eta?: {
-                            /** @description Epoch milliseconds */
-                            readonly atMs: number;
-                            /** @enum {string} */
-                            readonly kind: "round";
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "estimate";
-                            /** @description Milliseconds */
-                            readonly remainingMedianMs: number;
-                            /** @description Milliseconds */
-                            readonly remainingP90Ms: number;
-                            readonly samples: number;
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "unknown";
-                        };
-                        readonly explanation?: {
-                            readonly bestCandidate?: {
-                                readonly belowThreshold: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly criteria: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly quality: number;
-                                readonly rejectedBy: readonly string[];
-                                readonly ticketIds: readonly string[];
-                            };
-                            readonly summary: string;
-                            /** @description The quality the ticket accepts now */
-                            readonly thresholdNow: number;
-                        };
-                        readonly matchId?: string;
-                        readonly playerIds: readonly string[];
-                        readonly queueId: string;
-                        readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
-                        readonly ticketId: string;
-                        /** @description The rating track of the ticket’s players */
-                        readonly track: string;
-                        /** @description Milliseconds */
-                        readonly waitMs: number;
-                    };
+                    readonly "application/json": components["schemas"]["TicketView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -4656,17 +3312,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -4686,17 +3332,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -4716,17 +3352,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -4746,17 +3372,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -4776,17 +3392,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4830,65 +3436,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        /** @description Rounds: the next round; continuous: recent waits of similar tickets */
-                        readonly eta?: {
-                            /** @description Epoch milliseconds */
-                            readonly atMs: number;
-                            /** @enum {string} */
-                            readonly kind: "round";
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "estimate";
-                            /** @description Milliseconds */
-                            readonly remainingMedianMs: number;
-                            /** @description Milliseconds */
-                            readonly remainingP90Ms: number;
-                            readonly samples: number;
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "unknown";
-                        };
-                        readonly explanation?: {
-                            readonly bestCandidate?: {
-                                readonly belowThreshold: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly criteria: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly quality: number;
-                                readonly rejectedBy: readonly string[];
-                                readonly ticketIds: readonly string[];
-                            };
-                            readonly summary: string;
-                            /** @description The quality the ticket accepts now */
-                            readonly thresholdNow: number;
-                        };
-                        readonly matchId?: string;
-                        readonly playerIds: readonly string[];
-                        readonly queueId: string;
-                        readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
-                        readonly ticketId: string;
-                        /** @description The rating track of the ticket’s players */
-                        readonly track: string;
-                        /** @description Milliseconds */
-                        readonly waitMs: number;
-                    };
+                    readonly "application/json": components["schemas"]["TicketView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -4908,17 +3456,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -4938,17 +3476,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -4968,17 +3496,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -4998,17 +3516,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
@@ -5028,17 +3536,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -5058,17 +3556,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5123,65 +3611,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        /** @description Rounds: the next round; continuous: recent waits of similar tickets */
-                        readonly eta?: {
-                            /** @description Epoch milliseconds */
-                            readonly atMs: number;
-                            /** @enum {string} */
-                            readonly kind: "round";
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "estimate";
-                            /** @description Milliseconds */
-                            readonly remainingMedianMs: number;
-                            /** @description Milliseconds */
-                            readonly remainingP90Ms: number;
-                            readonly samples: number;
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "unknown";
-                        };
-                        readonly explanation?: {
-                            readonly bestCandidate?: {
-                                readonly belowThreshold: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly criteria: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly quality: number;
-                                readonly rejectedBy: readonly string[];
-                                readonly ticketIds: readonly string[];
-                            };
-                            readonly summary: string;
-                            /** @description The quality the ticket accepts now */
-                            readonly thresholdNow: number;
-                        };
-                        readonly matchId?: string;
-                        readonly playerIds: readonly string[];
-                        readonly queueId: string;
-                        readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
-                        readonly ticketId: string;
-                        /** @description The rating track of the ticket’s players */
-                        readonly track: string;
-                        /** @description Milliseconds */
-                        readonly waitMs: number;
-                    };
+                    readonly "application/json": components["schemas"]["TicketView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -5201,17 +3631,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -5231,17 +3651,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -5261,17 +3671,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -5291,17 +3691,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
@@ -5321,17 +3711,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -5351,17 +3731,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5416,65 +3786,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        /** @description Epoch milliseconds */
-                        readonly createdAtMs: number;
-                        /** @description Rounds: the next round; continuous: recent waits of similar tickets */
-                        readonly eta?: {
-                            /** @description Epoch milliseconds */
-                            readonly atMs: number;
-                            /** @enum {string} */
-                            readonly kind: "round";
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "estimate";
-                            /** @description Milliseconds */
-                            readonly remainingMedianMs: number;
-                            /** @description Milliseconds */
-                            readonly remainingP90Ms: number;
-                            readonly samples: number;
-                        } | {
-                            /** @enum {string} */
-                            readonly kind: "unknown";
-                        };
-                        readonly explanation?: {
-                            readonly bestCandidate?: {
-                                readonly belowThreshold: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly criteria: readonly {
-                                    readonly criterion: string;
-                                    /** @example mean enemy ping 84 ms */
-                                    readonly detail: string;
-                                    /** @description The raw value in the criterion’s unit */
-                                    readonly raw: number;
-                                    readonly score: number;
-                                    readonly weight: number;
-                                }[];
-                                readonly quality: number;
-                                readonly rejectedBy: readonly string[];
-                                readonly ticketIds: readonly string[];
-                            };
-                            readonly summary: string;
-                            /** @description The quality the ticket accepts now */
-                            readonly thresholdNow: number;
-                        };
-                        readonly matchId?: string;
-                        readonly playerIds: readonly string[];
-                        readonly queueId: string;
-                        readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
-                        readonly ticketId: string;
-                        /** @description The rating track of the ticket’s players */
-                        readonly track: string;
-                        /** @description Milliseconds */
-                        readonly waitMs: number;
-                    };
+                    readonly "application/json": components["schemas"]["TicketView"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
@@ -5494,17 +3806,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -5524,17 +3826,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -5554,17 +3846,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such ticket, match, player, queue or route */
@@ -5584,17 +3866,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
@@ -5614,17 +3886,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -5644,17 +3906,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5712,17 +3964,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */
@@ -5742,17 +3984,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The credential’s role may not do this */
@@ -5772,17 +4004,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
@@ -5802,17 +4024,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    readonly "application/json": {
-                        readonly error: {
-                            /** @description Stable error code (docs/server.md lists them) */
-                            readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
-                            /** @description Where and why: `path` of the refused field, ids, limits */
-                            readonly details: {
-                                readonly [key: string]: unknown;
-                            };
-                            readonly message: string;
-                        };
-                    };
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -80,5 +80,10 @@ export function formatMs(ms: number | undefined): string {
 
 /** Clock time of an epoch ms. */
 export function clock(atMs: number): string {
-  return new Date(atMs).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return new Date(atMs).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 }

@@ -13,6 +13,7 @@ import type { ServiceContext } from '../service/context.ts';
 import type { RatingsStore } from '../store/ratings-store.ts';
 import type { TicketPool } from '../store/ticket-pool.ts';
 import { asyncApiDocument } from './asyncapi.ts';
+import { withNamedSchemas } from './openapi-components.ts';
 import { principalOf } from './request-context.ts';
 import { errorResponses, publicErrorResponses } from './schema-common.ts';
 import { Health } from './schema-queues.ts';
@@ -121,7 +122,7 @@ export async function systemRoutes(
       },
     },
     async (request) => ({
-      ...app.swagger(),
+      ...withNamedSchemas(app.swagger() as unknown as Record<string, unknown>),
       servers: [{ url: originOf(request), description: 'This server' }],
     }),
   );

@@ -6,7 +6,7 @@
  * to); ids are short printable strings.
  */
 import { ErrorCodes } from '@matchd/engine';
-import { type TArray, type TLiteral, type TSchema, type TUnion, Type } from 'typebox';
+import { type TArray, type TSchema, Type } from 'typebox';
 
 /** An id: tickets, players, queues, matches. */
 export const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:@-]+$' });
@@ -27,15 +27,11 @@ export const Track = Type.String({
 export const List = <Item extends TSchema>(item: Item, options: Parameters<typeof Type.Array>[1] = {}) =>
   Type.Immutable(Type.Array(item, options) as TArray<Item>);
 
-/** A union of string literals, typed as the union of the strings. */
+/** One of these strings (a JSON Schema `enum`), typed as their union. */
 export const OneOfStrings = <Value extends string>(
   values: readonly Value[],
   options: { description?: string } = {},
-) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)),
-    options,
-  ) as unknown as TUnion<TLiteral<Value>[]>;
+) => Type.Enum([...values] as Value[], { type: 'string', ...options });
 
 /** Epoch milliseconds. */
 export const EpochMs = Type.Number({ description: 'Epoch milliseconds' });
@@ -73,6 +69,7 @@ export const ErrorBody = Type.Object(
     }),
   },
   {
+    title: 'ErrorBody',
     description: 'An error: a stable code, a message and details',
     examples: [
       {

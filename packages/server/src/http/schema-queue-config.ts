@@ -66,9 +66,7 @@ export const CriterionConfigSchema = Type.Object(
     partyAggregate: Type.Optional(Type.Boolean({ description: 'skill-spread, experience-spread' })),
     withinTeamPenalty: Type.Optional({ ...Unit, description: 'common-language' }),
     acrossMatchPenalty: Type.Optional({ ...Unit, description: 'common-language' }),
-    aggregate: Type.Optional(
-      Type.Union([Type.Literal('max'), Type.Literal('mean')], { description: 'wait-time' }),
-    ),
+    aggregate: Type.Optional(OneOfStrings(['max', 'mean'] as const, { description: 'wait-time' })),
     smallDifferencePlayers: Type.Optional(
       Type.Integer({ minimum: 0, maximum: 100, description: 'premades' }),
     ),
@@ -76,7 +74,7 @@ export const CriterionConfigSchema = Type.Object(
     swappedRolePenalty: Type.Optional({ ...Unit, description: 'opponent-variation' }),
     wantedHosts: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'hosts' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'CriterionConfig' },
 );
 
 /** A queue config (the engine's QueueConfig). */
@@ -114,12 +112,10 @@ export const QueueConfigSchema = Type.Object(
     }),
     mode: Type.Object(
       {
-        kind: Type.Union([Type.Literal('continuous'), Type.Literal('rounds')]),
+        kind: OneOfStrings(['continuous', 'rounds'] as const),
         maxWaitMs: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
         candidateWindow: Type.Optional(Type.Integer({ minimum: 1, maximum: 256, description: 'continuous' })),
-        selection: Type.Optional(
-          Type.Union([Type.Literal('greedy'), Type.Literal('exact')], { description: 'continuous' }),
-        ),
+        selection: Type.Optional(OneOfStrings(['greedy', 'exact'] as const, { description: 'continuous' })),
         maxEvaluationsPerTick: Type.Optional(
           Type.Integer({ minimum: 1, maximum: 1e9, description: 'continuous' }),
         ),
@@ -129,7 +125,7 @@ export const QueueConfigSchema = Type.Object(
           Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'rounds' }),
         ),
         searchMethod: Type.Optional(
-          Type.Union([Type.Literal('restarts'), Type.Literal('annealing')], { description: 'rounds' }),
+          OneOfStrings(['restarts', 'annealing'] as const, { description: 'rounds' }),
         ),
       },
       { additionalProperties: false, description: 'continuous: every tick; rounds: all at once' },
@@ -137,7 +133,7 @@ export const QueueConfigSchema = Type.Object(
     objective: Type.Optional(
       Type.Object(
         {
-          kind: Type.Union([Type.Literal('quality'), Type.Literal('engagement'), Type.Literal('blend')]),
+          kind: OneOfStrings(['quality', 'engagement', 'blend'] as const),
           engagementWeight: Type.Optional({ ...Unit, description: 'blend' }),
           maxFavouriteWinProbability: Type.Optional(Type.Number({ exclusiveMinimum: 0.5, maximum: 1 })),
         },
@@ -150,7 +146,7 @@ export const QueueConfigSchema = Type.Object(
           minGamesPlayed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
           maxPartySize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TEAM_SIZE })),
           minPartySize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TEAM_SIZE })),
-          lowPriority: Type.Optional(Type.Union([Type.Literal('separate'), Type.Literal('reject')])),
+          lowPriority: Type.Optional(OneOfStrings(['separate', 'reject'] as const)),
           disallowedRoles: Type.Optional(
             List(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 32 }),
           ),
@@ -176,7 +172,7 @@ export const QueueConfigSchema = Type.Object(
         { additionalProperties: false, description: 'Proposed matches wait for every player to accept' },
       ),
     ),
-    roundAggregate: Type.Optional(Type.Union([Type.Literal('mean'), Type.Literal('sqrt-mean')])),
+    roundAggregate: Type.Optional(OneOfStrings(['mean', 'sqrt-mean'] as const)),
     expireAfterMs: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
     eta: Type.Optional(
       Type.Object(
@@ -189,6 +185,7 @@ export const QueueConfigSchema = Type.Object(
     ),
   },
   {
+    title: 'QueueConfig',
     additionalProperties: false,
     description: 'A queue config (docs/queues.md); the engine validates its meaning',
     examples: [

@@ -7,24 +7,30 @@ import { QueueConfigSchema } from './schema-queue-config.ts';
 import { CriterionExplanation } from './schema-tickets.ts';
 
 /** A queue, its config and live stats. */
-export const QueueView = Type.Object({
-  queueId: Type.String(),
-  config: QueueConfigSchema,
-  ticketsWaiting: Type.Integer(),
-  playersWaiting: Type.Integer(),
-  matchesFormed: Type.Integer({ description: 'Since the process started' }),
-  waitP50Ms: Type.Optional(DurationMs),
-  waitP90Ms: Type.Optional(DurationMs),
-  recentQualityMean: Type.Optional(Type.Number()),
-});
+export const QueueView = Type.Object(
+  {
+    queueId: Type.String(),
+    config: QueueConfigSchema,
+    ticketsWaiting: Type.Integer(),
+    playersWaiting: Type.Integer(),
+    matchesFormed: Type.Integer({ description: 'Since the process started' }),
+    waitP50Ms: Type.Optional(DurationMs),
+    waitP90Ms: Type.Optional(DurationMs),
+    recentQualityMean: Type.Optional(Type.Number()),
+  },
+  { title: 'QueueView' },
+);
 
 export const QueueList = Type.Object({ queues: List(QueueView) });
 
-const Histogram = Type.Object({
-  min: Type.Number(),
-  max: Type.Number(),
-  counts: List(Type.Integer(), { description: 'Equal-width bins from min to max' }),
-});
+const Histogram = Type.Object(
+  {
+    min: Type.Number(),
+    max: Type.Number(),
+    counts: List(Type.Integer(), { description: 'Equal-width bins from min to max' }),
+  },
+  { title: 'Histogram' },
+);
 
 export const QueueInsights = Type.Object({
   atMs: EpochMs,

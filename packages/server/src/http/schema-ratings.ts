@@ -47,11 +47,14 @@ const StoredResult = Type.Object({
   participation: Type.Optional(List(List(Type.Number()))),
 });
 
-const MatchOutcome = Type.Object({
-  reportedAtMs: EpochMs,
-  result: StoredResult,
-  changes: List(RatingChange),
-});
+const MatchOutcome = Type.Object(
+  {
+    reportedAtMs: EpochMs,
+    result: StoredResult,
+    changes: List(RatingChange),
+  },
+  { title: 'MatchOutcome' },
+);
 
 /** A stored match: teams of seats, quality, and its outcome once reported. */
 export const MatchRecord = Type.Object(
@@ -66,6 +69,7 @@ export const MatchRecord = Type.Object(
     outcome: Type.Optional(MatchOutcome),
   },
   {
+    title: 'MatchRecord',
     examples: [
       {
         matchId: 'm_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11',
@@ -111,13 +115,16 @@ const TrackView = Type.Object({
 });
 
 /** A player's profile. */
-export const Profile = Type.Object({
-  playerId: Type.String(),
-  gamesPlayed: Type.Integer(),
-  experience: Type.Number({ description: 'log of games played, over every track' }),
-  tracks: List(TrackView),
-  waitingTicketId: Type.Optional(Type.String()),
-});
+export const Profile = Type.Object(
+  {
+    playerId: Type.String(),
+    gamesPlayed: Type.Integer(),
+    experience: Type.Number({ description: 'log of games played, over every track' }),
+    tracks: List(TrackView),
+    waitingTicketId: Type.Optional(Type.String()),
+  },
+  { title: 'Profile' },
+);
 
 export const HistoryQuery = Type.Object(
   {
@@ -150,6 +157,7 @@ export const Leaderboard = Type.Object(
     playerRank: Type.Optional(Type.Integer()),
   },
   {
+    title: 'Leaderboard',
     description: 'Players still calibrating are not ranked (their rating is hidden until calibrated)',
     examples: [{ track: 'quick/solo', rows: [{ rank: 1, playerId: 'cai', display: 1540, games: 12 }] }],
   },

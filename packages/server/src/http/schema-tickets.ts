@@ -3,7 +3,7 @@
  * WebSocket messages of a ticket's event stream (described for AsyncAPI in `asyncapi.ts`).
  */
 import { type Static, Type } from 'typebox';
-import { DurationMs, EpochMs, Id, List, Unit } from './schema-common.ts';
+import { DurationMs, EpochMs, Id, List, OneOfStrings, Unit } from './schema-common.ts';
 
 const Pings = Type.Record(
   Type.String({ minLength: 1, maxLength: 64 }),
@@ -58,6 +58,7 @@ export const TicketRequest = Type.Object(
     minQuality: Type.Optional({ ...Unit, description: 'A stricter minimum quality of this ticket' }),
   },
   {
+    title: 'TicketRequest',
     additionalProperties: false,
     examples: [
       {
@@ -72,21 +73,24 @@ export const TicketRequest = Type.Object(
 export type TicketRequest = Static<typeof TicketRequest>;
 
 /** One criterion's verdict on a match. */
-export const CriterionExplanation = Type.Object({
-  criterion: Type.String(),
-  raw: Type.Number({ description: 'The raw value in the criterion’s unit' }),
-  score: Unit,
-  weight: Type.Number(),
-  detail: Type.String({ examples: ['mean enemy ping 84 ms'] }),
-});
+export const CriterionExplanation = Type.Object(
+  {
+    criterion: Type.String(),
+    raw: Type.Number({ description: 'The raw value in the criterion’s unit' }),
+    score: Unit,
+    weight: Type.Number(),
+    detail: Type.String({ examples: ['mean enemy ping 84 ms'] }),
+  },
+  { title: 'CriterionExplanation' },
+);
 
-export const TicketState = Type.Union([
-  Type.Literal('searching'),
-  Type.Literal('proposed'),
-  Type.Literal('matched'),
-  Type.Literal('cancelled'),
-  Type.Literal('expired'),
-]);
+export const TicketState = OneOfStrings([
+  'searching',
+  'proposed',
+  'matched',
+  'cancelled',
+  'expired',
+] as const);
 
 const Eta = Type.Union(
   [
@@ -103,19 +107,22 @@ const Eta = Type.Union(
 );
 
 /** Why a ticket still waits. */
-export const WaitExplanation = Type.Object({
-  thresholdNow: Type.Number({ description: 'The quality the ticket accepts now' }),
-  bestCandidate: Type.Optional(
-    Type.Object({
-      quality: Type.Number(),
-      ticketIds: List(Type.String()),
-      criteria: List(CriterionExplanation),
-      belowThreshold: List(CriterionExplanation),
-      rejectedBy: List(Type.String()),
-    }),
-  ),
-  summary: Type.String(),
-});
+export const WaitExplanation = Type.Object(
+  {
+    thresholdNow: Type.Number({ description: 'The quality the ticket accepts now' }),
+    bestCandidate: Type.Optional(
+      Type.Object({
+        quality: Type.Number(),
+        ticketIds: List(Type.String()),
+        criteria: List(CriterionExplanation),
+        belowThreshold: List(CriterionExplanation),
+        rejectedBy: List(Type.String()),
+      }),
+    ),
+    summary: Type.String(),
+  },
+  { title: 'WaitExplanation' },
+);
 
 /** A ticket as the API shows it. */
 export const TicketView = Type.Object(
@@ -132,6 +139,7 @@ export const TicketView = Type.Object(
     explanation: Type.Optional(WaitExplanation),
   },
   {
+    title: 'TicketView',
     examples: [
       {
         ticketId: 't_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
@@ -158,13 +166,16 @@ export const AnswerRequest = Type.Object(
 );
 
 /** A match as the events describe it. */
-export const MatchView = Type.Object({
-  matchId: Type.String(),
-  queueId: Type.String(),
-  teams: List(Type.Object({ playerIds: List(Type.String()), ticketIds: List(Type.String()) })),
-  region: Type.Optional(Type.String()),
-  quality: Type.Number(),
-});
+export const MatchView = Type.Object(
+  {
+    matchId: Type.String(),
+    queueId: Type.String(),
+    teams: List(Type.Object({ playerIds: List(Type.String()), ticketIds: List(Type.String()) })),
+    region: Type.Optional(Type.String()),
+    quality: Type.Number(),
+  },
+  { title: 'MatchView' },
+);
 
 const event = <Name extends string>(
   type: Name,
@@ -193,7 +204,7 @@ export const TicketMessages = {
   }),
   returned: event('returned', 'The proposal fell through; the ticket searches again', {
     matchId: Type.String(),
-    reason: Type.Union([Type.Literal('declined'), Type.Literal('acceptance-timeout')]),
+    reason: OneOfStrings(['declined', 'acceptance-timeout'] as const),
   }),
   expired: event('expired', 'The ticket waited past the queue’s expiry (final)', { waitMs: DurationMs }),
   cancelled: event('cancelled', 'The ticket was cancelled (final)', { reason: Type.String() }),
