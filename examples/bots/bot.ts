@@ -41,19 +41,30 @@ export async function playOnce(options: BotOptions, log: BotLog): Promise<void> 
     ],
   });
   options.onTicket?.(ticket.ticketId);
+  // Answer each proposal once: announced by an event, or found in the state a (re)connection
+  // starts with (a proposal made before the socket was subscribed).
+  const answered = new Set<string>();
+  const answer = (matchId: string | undefined): void => {
+    const key = matchId ?? 'proposal';
+    if (answered.has(key)) return;
+    answered.add(key);
+    const reply =
+      options.random() < options.declineRate
+        ? options.self.declineMatch(ticket.ticketId, options.playerId).then(() => {
+            log.declined += 1;
+          })
+        : options.self.acceptMatch(ticket.ticketId, options.playerId);
+    // A proposal may already have fallen through when the answer arrives (409): nothing to do.
+    reply.catch(() => {});
+  };
   const stream = options.self.watchTicket(ticket.ticketId, {
     openSocket: options.openSocket,
+    onState: (state) => {
+      if (state.state === 'proposed') answer(state.matchId);
+    },
     onEvent: (event: TicketEvent) => {
       if (event.type === 'returned') log.returned += 1;
-      if (event.type !== 'proposed') return;
-      const answer =
-        options.random() < options.declineRate
-          ? options.self.declineMatch(ticket.ticketId, options.playerId).then(() => {
-              log.declined += 1;
-            })
-          : options.self.acceptMatch(ticket.ticketId, options.playerId);
-      // A proposal may already have fallen through when the answer arrives (409): nothing to do.
-      answer.catch(() => {});
+      if (event.type === 'proposed') answer(event.match.matchId);
     },
   });
   const final = await stream.done;

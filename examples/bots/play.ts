@@ -198,7 +198,9 @@ async function main(): Promise<void> {
         `mean quality of recent matches ${(queueView.recentQualityMean ?? 0).toFixed(3)}`,
         `the favourite (higher hidden skill) won ${((100 * favouriteWon) / Math.max(1, played)).toFixed(1)}% of matches`,
         `leaderboard ${board.track}: ${board.rows.length} ranked, ${calibrating} still calibrating (hidden until calibrated)`,
-        `rank correlation of rating and hidden skill (Spearman): ${correlation.toFixed(3)}`,
+        rated.length < 2
+          ? 'rank correlation of rating and hidden skill: n/a (fewer than 2 bots ranked yet)'
+          : `rank correlation of rating and hidden skill (Spearman): ${correlation.toFixed(3)}`,
         'top 5:',
         ...board.rows
           .slice(0, 5)

@@ -133,6 +133,9 @@ export function watchTicket(
       settle = { resolve: resolve as (event: never) => void, reject };
     },
   );
+  // A caller that only listens through the callbacks never awaits `done`: its failure must not
+  // become an unhandled rejection (those who await it still see it).
+  done.catch(() => {});
 
   const deliver = (event: TicketEvent): void => {
     // Resume: a reconnect replays the final event; an event is handed on once.
