@@ -9,20 +9,24 @@
 
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { ErrorCodes, MatchdError, type QueueConfig } from '@matchd/engine';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { PlayerTokens } from './auth/player-tokens.ts';
 import { type Authenticator, principalLabel } from './auth/principals.ts';
-import { errorBodySchema, sendError } from './http/error-map.ts';
-import { authHook, principalOf } from './http/request-context.ts';
+import { sendError } from './http/error-map.ts';
+import { authHook } from './http/request-context.ts';
+import { insightRoutes } from './http/routes-insights.ts';
 import { matchRoutes } from './http/routes-matches.ts';
 import { playerRoutes } from './http/routes-players.ts';
 import { queueRoutes } from './http/routes-queues.ts';
+import { apiVersion, experimentsDir, systemRoutes } from './http/routes-system.ts';
 import { ticketRoutes } from './http/routes-tickets.ts';
-import { tokenRequestSchema } from './http/schemas.ts';
+import { roleNotes, type TypedApp } from './http/typed-app.ts';
 import type { RatingSystem } from './rating/rating-system.ts';
 import type { MatchmakerHost } from './runtime/matchmaker-host.ts';
+import { observeHost, QueueActivity } from './service/activity.ts';
 import { createService, type MatchdService } from './service/service.ts';
 import type { RatingsStore } from './store/ratings-store.ts';
 import type { TicketPool } from './store/ticket-pool.ts';
@@ -48,10 +52,8 @@ export interface ServerDeps {
 }
 
 /** Builds the app and its service; nothing listens and the tick loop is not started. */
-export async function buildServer(
-  deps: ServerDeps,
-): Promise<{ app: FastifyInstance; service: MatchdService }> {
-  const app = Fastify({
+export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; service: MatchdService }> {
+  const app: TypedApp = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: deps.limits.bodyLimitBytes,
     // Strict edge validation: refuse unknown fields and wrong types instead of dropping or coercing them.
@@ -61,11 +63,13 @@ export async function buildServer(
     return503OnClosing: true,
     // Router-level failures (bad URL encoding, over-long path parameters) get the registry's shape too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  // The dashboard's view of recent activity sees every effect of the matchmakers.
+  const activity = new QueueActivity();
   const service = await createService({
     ratings: deps.ratings,
     pool: deps.pool,
-    host: deps.host,
+    host: observeHost(deps.host, activity),
     system: deps.system,
     log: app.log,
     ...(deps.seedQueues === undefined ? {} : { seedQueues: deps.seedQueues }),
@@ -81,15 +85,53 @@ export async function buildServer(
       reply,
     ),
   );
-  app.addSchema(errorBodySchema);
+  // Every route says who may call it: in its description, and public routes need no credential.
+  app.addHook('onRoute', (route) => {
+    const role = route.config?.role ?? 'admin';
+    if (route.schema === undefined || route.schema.hide === true) return;
+    const note = `Role: ${roleNotes[role]}`;
+    const description = route.schema.description;
+    route.schema = {
+      ...route.schema,
+      description: description === undefined ? note : `${description}\n\n${note}`,
+      ...(role === 'public' ? { security: [] } : {}),
+    };
+  });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'matchd',
-        version: '0.1.0',
-        description: 'Matchmaking service: tickets, matches, ratings, queues.',
+        version: apiVersion,
+        description:
+          'Matchmaking service: tickets, matches, results and ratings, queues, admin. Every error has the shape ' +
+          '`{ error: { code, message, details } }` with a stable code. The WebSocket event stream of a ticket is ' +
+          'described in AsyncAPI at [/asyncapi.json](/asyncapi.json).',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      servers: [{ url: 'http://127.0.0.1:8080', description: 'The default local address' }],
+      tags: [
+        { name: 'tickets', description: 'Players and parties enter queues; their tickets end exactly once' },
+        { name: 'matches', description: 'Formed matches and their results' },
+        { name: 'players', description: 'Profiles, match history and leaderboards' },
+        { name: 'queues', description: 'Queue configs and live stats' },
+        { name: 'admin', description: 'Queue configs at run time, season resets, recalibration' },
+        {
+          name: 'insights',
+          description: 'What the dashboard shows: live queues, recent matches, rating distributions',
+        },
+        { name: 'auth', description: 'Player tokens' },
+        { name: 'system', description: 'Liveness, metrics and these documents' },
+      ],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (server or admin role) or a player token from POST /v1/tokens',
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
   });
@@ -118,46 +160,18 @@ export async function buildServer(
     );
   });
 
-  app.get(
-    '/healthz',
-    { config: { role: 'public' }, schema: { tags: ['system'], summary: 'Liveness' } },
-    async () => ({
-      status: 'ok',
-      ratingsBackend: deps.ratings.backend,
-      poolBackend: deps.pool.backend,
-      queues: context.queues.size,
-    }),
-  );
-  app.get(
-    '/metrics',
-    { config: { role: 'public' }, schema: { tags: ['system'], summary: 'Prometheus metrics' } },
-    async (_request, reply) =>
-      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
-  app.get('/docs', { config: { role: 'public' }, schema: { hide: true } }, async () => app.swagger());
-  app.post<{ Body: { playerId: string; ttlSeconds?: number } }>(
-    '/v1/tokens',
-    {
-      config: { role: 'server' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Issue a short-lived player token (server key)',
-        body: tokenRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      principalOf(request);
-      const ttl = Math.min(
-        request.body.ttlSeconds ?? deps.limits.tokenTtlSeconds,
-        deps.limits.tokenTtlSeconds,
-      );
-      const issued = deps.tokens.issue(request.body.playerId, context.now(), ttl);
-      return reply.status(201).send({ playerId: request.body.playerId, ...issued });
-    },
-  );
+  await systemRoutes(app, {
+    context,
+    ratings: deps.ratings,
+    pool: deps.pool,
+    tokens: deps.tokens,
+    tokenTtlSeconds: deps.limits.tokenTtlSeconds,
+    registry: metrics.registry,
+  });
   ticketRoutes(app, context);
   matchRoutes(app, context);
   playerRoutes(app, context);
   queueRoutes(app, context);
+  insightRoutes(app, context, activity, experimentsDir);
   return { app, service };
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
+import { refuseUnknownVariables } from './config-variables.ts';
 import { type RatingModelName, type RatingTerms, ratingModelNames } from './rating/rating-system.ts';
 
 /** Where ratings, history and queue configs live. */
@@ -62,6 +63,8 @@ export interface ServerConfig {
   /** Seed of the matchmakers' Random, so a deployment's matching is reproducible from its inputs. */
   readonly seed: number;
   readonly logLevel: string;
+  /** `json` (one JSON object a line, the default) or `pretty` (for people at a terminal). */
+  readonly logFormat: 'json' | 'pretty';
 }
 
 /** Defaults of every field; the embedded start needs nothing else. */
@@ -82,6 +85,7 @@ export const defaultConfig: ServerConfig = {
   calibrationGames: 10,
   seed: 1,
   logLevel: 'info',
+  logFormat: 'json',
 };
 
 /** `ratingTerms` from the config file (an object) or MATCHD_RATING_TERMS (its JSON). */
@@ -190,6 +194,7 @@ export const environmentKeys = {
   MATCHD_RATING_TERMS: 'ratingTerms',
   MATCHD_SEED: 'seed',
   MATCHD_LOG_LEVEL: 'logLevel',
+  MATCHD_LOG_FORMAT: 'logFormat',
 } as const;
 
 /**
@@ -198,6 +203,7 @@ export const environmentKeys = {
  * switches the pool to Redis unless the backend is named explicitly.
  */
 export function loadConfig(environment: Readonly<Record<string, string | undefined>>): ServerConfig {
+  refuseUnknownVariables(environment, Object.keys(environmentKeys));
   const raw: Raw = {};
   const file = environment['MATCHD_CONFIG'];
   if (file !== undefined && file.length > 0) Object.assign(raw, readConfigFile(file));
@@ -296,5 +302,6 @@ export function configFrom(raw: Raw): ServerConfig {
       'trace',
       'silent',
     ] as const),
+    logFormat: oneOf('logFormat', pick('logFormat'), ['json', 'pretty'] as const),
   };
 }

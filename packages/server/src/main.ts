@@ -1,32 +1,42 @@
 /**
- * `npm start` / `matchd`: the configuration from the environment (the only place that reads
+ * `npm start` / `matchd serve`: the configuration from the environment (the only place that reads
  * process.env), then a running server, then graceful shutdown on SIGINT/SIGTERM: the current
- * tick finishes, in-flight requests complete, stores close.
+ * tick finishes, in-flight requests complete, stores close. `--help` prints the settings and
+ * starts nothing. Every line it writes is a JSON log line (MATCHD_LOG_FORMAT=pretty for people).
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
+import { fatalLine } from './logging.ts';
+import { serveUsage } from './serve-help.ts';
 import { startServer } from './start.ts';
 
-/** Starts the server from the environment; resolves once it is listening. */
-export async function main(): Promise<void> {
+/** Starts the server from the environment; resolves once it is listening (or after --help). */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({ args: [...argv], options: { help: { type: 'boolean', short: 'h' } } });
+  if (values.help === true) {
+    process.stdout.write(serveUsage());
+    return;
+  }
   const config = loadConfig(process.env);
   const server = await startServer(config);
   const { log } = server.app;
+  const { address } = server;
   log.info(
     {
-      address: server.address,
+      address,
+      dashboard: `${address}/`,
+      docs: `${address}/docs`,
       ratings: config.ratingsBackend,
       pool: config.poolBackend,
       queues: server.service.context.queues.size,
     },
-    'matchd listening',
+    `matchd listening on ${address} (dashboard ${address}/, API reference ${address}/docs)`,
   );
-  process.stdout.write(`matchd listening on ${server.address} (OpenAPI at ${server.address}/docs)\n`);
   if (server.localAdminKeyFile !== undefined) {
-    process.stdout.write(
-      `local admin key: ${server.localAdminKeyFile} (use: Authorization: Bearer $(cat ${server.localAdminKeyFile}))\n`,
-    );
+    const file = server.localAdminKeyFile;
+    log.info({ adminKeyFile: file }, `local admin key: ${file} (use: Authorization: Bearer $(cat ${file}))`);
   }
   let shuttingDown = false;
   const shutdown = (signal: string): void => {
@@ -34,7 +44,10 @@ export async function main(): Promise<void> {
     shuttingDown = true;
     log.info({ signal }, 'shutting down: finishing the current tick');
     server.stop().then(
-      () => process.exit(0),
+      () => {
+        log.info({ signal }, 'stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
         log.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -49,7 +62,7 @@ const invokedPath = process.argv[1];
 if (invokedPath !== undefined && import.meta.url === pathToFileURL(realpathSync(invokedPath)).href) {
   main().catch((error: unknown) => {
     process.stderr.write(
-      `matchd failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+      fatalLine(`matchd failed to start: ${error instanceof Error ? error.message : String(error)}`),
     );
     process.exit(1);
   });

@@ -15,6 +15,7 @@ import { buildServer } from './app.ts';
 import { createPlayerTokens } from './auth/player-tokens.ts';
 import { createAuthenticator } from './auth/principals.ts';
 import type { ApiKeyConfig, ServerConfig } from './config.ts';
+import { loggerOptions } from './logging.ts';
 import { createRatingSystem } from './rating/rating-system.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
 import { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.ts';
@@ -134,7 +135,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     tokens,
     limits: config,
     seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config),
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const loop = startTickLoop({

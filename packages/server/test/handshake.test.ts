@@ -1,12 +1,13 @@
 /**
- * Queues with an acceptance step: the match is proposed, players accept or decline over the API,
- * and the stream tells each ticket what happened (matched, or returned to the search, or
+ * Queues with an acceptance step, through @matchd/client: the match is proposed, players accept or
+ * decline over the API, and the stream tells each ticket what happened (matched, or returned to the search, or
  * cancelled for the one who declined).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { QueueConfig } from '@matchd/engine';
-import { eventually, keys, startTestServer, type TestServer } from './support/harness.ts';
+import { refusal } from './e2e-flow.ts';
+import { eventually, keys, openSocket, startTestServer, type TestServer } from './support/harness.ts';
 
 const acceptDuel: QueueConfig = {
   id: 'accept-duel',
@@ -24,29 +25,21 @@ before(async () => {
 });
 after(() => server.dispose());
 
-/** Two players queue; resolves when both tickets are proposed. Returns ticket ids and tokens. */
+/** Two players queue (through @matchd/client); resolves when both tickets are proposed. */
 async function proposedPair(a: string, b: string) {
-  const tickets: { id: string; token: string; playerId: string }[] = [];
+  const game = server.api(keys.server);
+  const tickets = [];
   for (const playerId of [a, b]) {
-    const reply = await server.client.request('POST', '/v1/tickets', {
-      credential: keys.server,
-      body: { queueId: 'accept-duel', players: [{ playerId }] },
-    });
-    assert.equal(reply.status, 201);
+    const ticket = await game.createTicket({ queueId: 'accept-duel', players: [{ playerId }] });
     tickets.push({
-      id: String(reply.body['ticketId']),
-      token: await server.client.playerToken(playerId),
+      id: ticket.ticketId,
+      player: server.api((await game.issueToken(playerId)).token),
       playerId,
     });
   }
   for (const ticket of tickets) {
     await eventually(
-      async () => {
-        const reply = await server.client.request('GET', `/v1/tickets/${ticket.id}`, {
-          credential: ticket.token,
-        });
-        return reply.body['state'] === 'proposed' ? true : undefined;
-      },
+      async () => ((await ticket.player.getTicket(ticket.id)).state === 'proposed' ? true : undefined),
       10_000,
       `${ticket.playerId} proposed`,
     );
@@ -56,57 +49,47 @@ async function proposedPair(a: string, b: string) {
 
 test('both accept: the match forms and both streams end with matched', async () => {
   const [first, second] = await proposedPair('acc-a', 'acc-b');
-  const watch = server.client.watch(first.id, first.token);
-  await watch.opened;
-  const accepted = await server.client.request('POST', `/v1/tickets/${first.id}/accept`, {
-    credential: first.token,
-    body: { playerId: first.playerId },
+  const states: string[] = [];
+  const watch = first.player.watchTicket(first.id, {
+    openSocket,
+    onState: (ticket) => states.push(ticket.state),
   });
-  assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
+  await eventually(async () => (states.length > 0 ? true : undefined), 5000, 'the state message');
+  assert.equal((await first.player.acceptMatch(first.id, first.playerId)).state, 'proposed');
   // A player may not answer for somebody else, even on a ticket of the same match.
-  const forged = await server.client.request<{ error: { code: string } }>(
-    'POST',
-    `/v1/tickets/${second.id}/accept`,
-    {
-      credential: first.token,
-      body: { playerId: second.playerId },
-    },
-  );
+  const forged = await refusal(first.player.acceptMatch(second.id, second.playerId));
   assert.equal(forged.status, 403);
-  await server.client.request('POST', `/v1/tickets/${second.id}/accept`, {
-    credential: second.token,
-    body: { playerId: second.playerId },
-  });
-  await watch.closed;
-  const types = watch.messages.map((message) => message['type']);
-  assert.deepEqual(types.slice(-1), ['matched'], JSON.stringify(watch.messages));
-  const last = watch.messages.at(-1) as { match: { matchId: string } } | undefined;
-  assert.ok(last);
-  const matchId = last.match.matchId;
-  const match = await server.client.request('GET', `/v1/matches/${matchId}`, { credential: keys.server });
-  assert.equal(match.status, 200);
+  await second.player.acceptMatch(second.id, second.playerId);
+  const final = await watch.done;
+  assert.equal(final.type, 'matched', JSON.stringify(watch.events));
+  if (final.type !== 'matched') return;
+  const match = await server.api(keys.server).getMatch(final.match.matchId);
+  assert.deepEqual(
+    match.teams
+      .flat()
+      .map((seat) => seat.playerId)
+      .sort(),
+    ['acc-a', 'acc-b'],
+  );
 });
 
 test('one declines: they are cancelled, the other returns to the search', async () => {
   const [first, second] = await proposedPair('dec-a', 'dec-b');
-  const watch = server.client.watch(second.id, second.token);
-  await watch.opened;
-  const declined = await server.client.request('POST', `/v1/tickets/${first.id}/decline`, {
-    credential: first.token,
-    body: { playerId: first.playerId },
+  const states: string[] = [];
+  const watch = second.player.watchTicket(second.id, {
+    openSocket,
+    onState: (ticket) => states.push(ticket.state),
   });
-  assert.equal(declined.status, 200, JSON.stringify(declined.body));
-  assert.equal(declined.body['state'], 'cancelled');
-  await eventually(async () =>
-    watch.messages.some((message) => message['type'] === 'returned') ? true : undefined,
-  );
-  const back = await server.client.request('GET', `/v1/tickets/${second.id}`, { credential: second.token });
-  assert.equal(back.body['state'], 'searching');
+  // Subscribed first (the stream's first message), so the `returned` event cannot pass it by.
+  await eventually(async () => (states.length > 0 ? true : undefined), 5000, 'the state message');
+  const declined = await first.player.declineMatch(first.id, first.playerId);
+  assert.equal(declined.state, 'cancelled');
+  await eventually(async () => (watch.events.some((event) => event.type === 'returned') ? true : undefined));
+  assert.equal((await second.player.getTicket(second.id)).state, 'searching');
   watch.close();
   // The decliner may queue again at once.
-  const again = await server.client.request('POST', '/v1/tickets', {
-    credential: keys.server,
-    body: { queueId: 'accept-duel', players: [{ playerId: first.playerId }] },
-  });
-  assert.equal(again.status, 201);
+  const again = await server
+    .api(keys.server)
+    .createTicket({ queueId: 'accept-duel', players: [{ playerId: first.playerId }] });
+  assert.equal(again.state, 'searching');
 });

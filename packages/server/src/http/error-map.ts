@@ -66,7 +66,7 @@ export const errorBodySchema = {
 } as const;
 
 /** Turns fastify's own error codes into registry codes; anything else unknown stays a 500. */
-export function toMatchdError(error: unknown): MatchdError | undefined {
+export function toMatchdError(error: unknown, invalidBodyCode?: ErrorCode): MatchdError | undefined {
   if (isMatchdError(error)) return error;
   const fastifyError = error as Partial<FastifyError> & {
     validation?: { instancePath?: string; params?: Record<string, unknown> }[];
@@ -79,8 +79,9 @@ export function toMatchdError(error: unknown): MatchdError | undefined {
     const path = [fastifyError.validationContext ?? 'body', base, missing ?? extra]
       .filter((part) => typeof part === 'string' && part.length > 0)
       .join('.');
+    const context = fastifyError.validationContext ?? 'body';
     return new MatchdError(
-      ErrorCodes.INVALID_REQUEST,
+      context === 'body' && invalidBodyCode !== undefined ? invalidBodyCode : ErrorCodes.INVALID_REQUEST,
       `${path}: ${first === undefined ? 'invalid' : String(fastifyError.message)}`,
       { path },
     );
@@ -120,7 +121,7 @@ export function toMatchdError(error: unknown): MatchdError | undefined {
 
 /** Fastify error handler: registry errors get their status, everything else is logged and a 500. */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const matchd = toMatchdError(error);
+  const matchd = toMatchdError(error, request.routeOptions.config?.invalidBodyCode);
   if (matchd === undefined) {
     request.log.error({ err: error }, 'unhandled error');
     return reply

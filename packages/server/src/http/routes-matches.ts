@@ -1,36 +1,50 @@
 /** Match routes: read, and report a result (applied once). */
-import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../service/context.ts';
 import { matchFor, outcomeFor } from '../service/players.ts';
 import { readMatch, reportResult } from '../service/results.ts';
-import type { ReportedResult } from '../store/records.ts';
 import { principalOf } from './request-context.ts';
-import { idParams, resultSchema } from './schemas.ts';
+import { errorResponses, IdParams } from './schema-common.ts';
+import { MatchRecord, ResultReply, ResultRequest } from './schema-ratings.ts';
+import type { TypedApp } from './typed-app.ts';
 
-type MatchParams = { matchId: string };
+const matchParams = IdParams('matchId', 'm_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11');
 
 /** Registers the match routes. */
-export function matchRoutes(app: FastifyInstance, context: ServiceContext): void {
-  app.get<{ Params: MatchParams }>(
+export function matchRoutes(app: TypedApp, context: ServiceContext): void {
+  app.get(
     '/v1/matches/:matchId',
     {
       config: { role: 'server' },
-      schema: { tags: ['matches'], summary: 'A match, its teams and outcome', params: idParams('matchId') },
+      schema: {
+        operationId: 'getMatch',
+        tags: ['matches'],
+        summary: 'A match: its teams (each seat with its rating track), quality and outcome',
+        params: matchParams,
+        response: { 200: MatchRecord, ...errorResponses(400, 403, 404) },
+      },
     },
     async (request) => matchFor(await readMatch(context, request.params.matchId), principalOf(request)),
   );
 
-  app.post<{ Params: MatchParams; Body: ReportedResult }>(
+  app.post(
     '/v1/matches/:matchId/result',
     {
       config: { role: 'server' },
       schema: {
+        operationId: 'reportResult',
         tags: ['matches'],
-        summary:
-          'Report a result: ranks per team (1 = first, ties allowed), optional scores and participation. ' +
-          'Applied once; the same report again returns the first outcome; a different one is refused (409).',
-        params: idParams('matchId'),
-        body: resultSchema,
+        summary: 'Report a result (applied once)',
+        description:
+          'Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one ' +
+          'transaction (201); the same report again returns the first outcome (200, applied: false); a different ' +
+          'one is refused (409 MM_ERR_RESULT_CONFLICT). Changes on private (ranked) tracks are hidden from game servers.',
+        params: matchParams,
+        body: ResultRequest,
+        response: {
+          201: { ...ResultReply, description: 'Applied' },
+          200: { ...ResultReply, description: 'The same report again: nothing changed' },
+          ...errorResponses(400, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {

@@ -1,67 +1,79 @@
 /** Ticket routes: create, read, cancel, accept/decline, and the WebSocket event stream. */
-import type { FastifyInstance } from 'fastify';
 import { finalEventTypes, type TicketEvent } from '../runtime/ticket-events.ts';
 import type { ServiceContext } from '../service/context.ts';
-import {
-  answerProposal,
-  cancelTicket,
-  createTicket,
-  readTicket,
-  type TicketRequest,
-  ticketFor,
-} from '../service/tickets.ts';
+import { answerProposal, cancelTicket, createTicket, readTicket, ticketFor } from '../service/tickets.ts';
 import { principalOf } from './request-context.ts';
-import { answerSchema, idParams, ticketRequestSchema } from './schemas.ts';
+import { errorResponses, IdParams } from './schema-common.ts';
+import { AnswerRequest, EventsQuery, TicketRequest, TicketView } from './schema-tickets.ts';
+import type { TypedApp } from './typed-app.ts';
 
-type TicketParams = { ticketId: string };
+const ticketParams = IdParams('ticketId', 't_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed');
 
 /** Registers the ticket routes. */
-export function ticketRoutes(app: FastifyInstance, context: ServiceContext): void {
-  app.post<{ Body: TicketRequest }>(
+export function ticketRoutes(app: TypedApp, context: ServiceContext): void {
+  app.post(
     '/v1/tickets',
     {
       config: { role: 'server' },
       schema: {
+        operationId: 'createTicket',
         tags: ['tickets'],
         summary: 'Create a ticket for one player or a party',
-        body: ticketRequestSchema,
+        description:
+          'The service looks the players’ ratings up on the queue’s solo or party track; the engine validates the ticket ' +
+          'against the queue (gates, party size, regions) before it is stored. The ticket then waits for a tick.',
+        body: TicketRequest,
+        response: { 201: TicketView, ...errorResponses(400, 403, 404, 409) },
       },
     },
     async (request, reply) => reply.status(201).send(await createTicket(context, request.body)),
   );
 
-  app.get<{ Params: TicketParams }>(
+  app.get(
     '/v1/tickets/:ticketId',
     {
       config: { role: 'player' },
       schema: {
+        operationId: 'getTicket',
         tags: ['tickets'],
         summary: 'State, wait, ETA and why it has not matched yet',
-        params: idParams('ticketId'),
+        params: ticketParams,
+        response: { 200: TicketView, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => readTicket(context, request.params.ticketId, principalOf(request)),
   );
 
-  app.delete<{ Params: TicketParams }>(
+  app.delete(
     '/v1/tickets/:ticketId',
     {
       config: { role: 'player' },
-      schema: { tags: ['tickets'], summary: 'Cancel a ticket', params: idParams('ticketId') },
+      schema: {
+        operationId: 'cancelTicket',
+        tags: ['tickets'],
+        summary: 'Cancel a searching or proposed ticket',
+        params: ticketParams,
+        response: { 200: TicketView, ...errorResponses(400, 403, 404, 409) },
+      },
     },
     async (request) => cancelTicket(context, request.params.ticketId, principalOf(request)),
   );
 
   for (const action of ['accept', 'decline'] as const) {
-    app.post<{ Params: TicketParams; Body: { playerId: string } }>(
+    app.post(
       `/v1/tickets/:ticketId/${action}`,
       {
         config: { role: 'player' },
         schema: {
+          operationId: `${action}Match`,
           tags: ['tickets'],
-          summary: `${action} a proposed match`,
-          params: idParams('ticketId'),
-          body: answerSchema,
+          summary:
+            action === 'accept'
+              ? 'Accept the proposed match (queues with an acceptance step)'
+              : 'Decline the proposed match: the ticket leaves, the others search again',
+          params: ticketParams,
+          body: AnswerRequest,
+          response: { 200: TicketView, ...errorResponses(400, 403, 404, 409) },
         },
       },
       async (request) =>
@@ -74,7 +86,7 @@ export function ticketRoutes(app: FastifyInstance, context: ServiceContext): voi
     );
   }
 
-  app.get<{ Params: TicketParams }>(
+  app.get(
     '/v1/tickets/:ticketId/events',
     {
       websocket: true,
@@ -84,10 +96,16 @@ export function ticketRoutes(app: FastifyInstance, context: ServiceContext): voi
         ticketFor(context, request.params.ticketId, principalOf(request));
       },
       schema: {
+        operationId: 'ticketEvents',
         tags: ['tickets'],
-        summary:
-          'WebSocket: the ticket now, then each event (searching, proposed, matched, returned, expired, cancelled)',
-        params: idParams('ticketId'),
+        summary: 'WebSocket: the ticket now, then each event until a final one',
+        description:
+          'Upgrade to a WebSocket. The first message is `{"type":"state","ticket":…}`; then one message per event ' +
+          '(searching, proposed, matched, returned, expired, cancelled). The server closes the stream after a final ' +
+          'event (matched, expired, cancelled). Described in the AsyncAPI document at /asyncapi.json (WebSocket ' +
+          'routes are not HTTP operations, so @fastify/websocket leaves them out of OpenAPI).',
+        params: ticketParams,
+        querystring: EventsQuery,
       },
     },
     (socket, request) => {

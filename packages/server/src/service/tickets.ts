@@ -60,8 +60,8 @@ export interface TicketView {
   readonly createdAtMs: number;
   readonly waitMs: number;
   readonly matchId?: string;
-  readonly eta?: TicketStatus['eta'];
-  readonly explanation?: TicketStatus['explanation'];
+  readonly eta?: NonNullable<TicketStatus['eta']>;
+  readonly explanation?: NonNullable<TicketStatus['explanation']>;
 }
 
 /** The queue, or MM_ERR_QUEUE_NOT_FOUND. */

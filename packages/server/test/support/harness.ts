@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MatchdClient, type OpenSocket, type WebSocketLike } from '@matchd/client';
 import type { QueueConfig } from '@matchd/engine';
 import WebSocket from 'ws';
 import { configFrom, type ServerConfig } from '../../src/config.ts';
@@ -48,7 +49,10 @@ export interface Backends {
 /** A test server plus what is needed to restart it on the same data and to clean up. */
 export interface TestServer {
   readonly server: RunningServer;
+  /** Raw requests (bad input, headers, metrics text). */
   readonly client: ApiClient;
+  /** The typed client (@matchd/client) with a credential: a key or a player token. */
+  api(credential: string): MatchdClient;
   /** Stops the server and starts another on the same data (database, Redis prefix, data folder). */
   restart(): Promise<TestServer>;
   /** Stops the server and removes its data. */
@@ -132,6 +136,7 @@ export async function startTestServer(
     return {
       server,
       client: new ApiClient(server.address),
+      api: (credential) => new MatchdClient({ baseUrl: server.address, credential }),
       async restart() {
         await stop();
         return launch();
@@ -240,3 +245,7 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Node 20 has no global WebSocket: the client's streams open `ws` sockets, with the bearer header. */
+export const openSocket: OpenSocket = (url, headers) =>
+  new WebSocket(url, { headers }) as unknown as WebSocketLike;

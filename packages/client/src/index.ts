@@ -1,0 +1,28 @@
+/**
+ * @matchd/client: a typed client of the matchd API for game clients, game servers and tools.
+ * Types come from the service's OpenAPI document (openapi.ts, generated); the WebSocket stream
+ * reconnects and resumes (ticket-stream.ts).
+ */
+export {
+  type ClientOptions,
+  type ErrorBody,
+  MatchdApiError,
+  MatchdClient,
+  type OperationId,
+  type Query,
+  type RequestBody,
+  routes,
+  type Success,
+} from './client.ts';
+export type { components, operations, paths } from './openapi.ts';
+export type {
+  EventMatch,
+  EventTeam,
+  OpenSocket,
+  StreamOptions,
+  Ticket,
+  TicketEvent,
+  TicketMessage,
+  TicketStream,
+  WebSocketLike,
+} from './ticket-stream.ts';

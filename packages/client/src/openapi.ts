@@ -1,0 +1,4032 @@
+/**
+ * Generated from the matchd OpenAPI document by openapi-typescript; do not edit.
+ * Regenerate with `npm run generate -w @matchd/client` after changing a route schema.
+ */
+export interface paths {
+    readonly "/asyncapi.json": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The AsyncAPI 3.0 document of the WebSocket event stream
+         * @description Role: No credential needed.
+         */
+        readonly get: operations["asyncApiDocument"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/healthz": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Liveness: the backends in use and the number of queues
+         * @description Role: No credential needed.
+         */
+        readonly get: operations["health"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/metrics": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Prometheus metrics (matchd_*: tickets, matches, waits, quality, ticks, HTTP)
+         * @description Role: No credential needed.
+         */
+        readonly get: operations["metrics"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/openapi.json": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * This OpenAPI 3.1 document
+         * @description Role: No credential needed.
+         */
+        readonly get: operations["openApiDocument"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/insights/experiments": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The experiments’ plots (docs/experiments), served as SVG
+         * @description Role: An admin key.
+         */
+        readonly get: operations["listExperimentPlots"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/insights/matches": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The most recent matches with their quality and its per-criterion explanation
+         * @description Role: An admin key.
+         */
+        readonly get: operations["getRecentMatches"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/insights/queues": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Every queue live: waiting over time, matches per minute, waits, quality histogram, why tickets wait
+         * @description Role: An admin key.
+         */
+        readonly get: operations["getQueueInsights"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/insights/ratings": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The distribution of ratings per track, on its display scale
+         * @description Role: An admin key.
+         */
+        readonly get: operations["getRatingDistributions"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/players/{playerId}/recalibrate": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Re-open a player's calibration on one track (or all)
+         * @description Role: An admin key.
+         */
+        readonly post: operations["recalibratePlayer"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/queues/{queueId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        /**
+         * Create or replace a queue config (validated by the engine, applied without restart)
+         * @description The waiting tickets carry over to the new config; the config is stored and wins over the file it came from at the next start. A config the engine refuses changes nothing (400 MM_ERR_INVALID_QUEUE_CONFIG with details.path).
+         *
+         *     Role: An admin key.
+         */
+        readonly put: operations["putQueue"];
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/season-reset/apply": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Apply a season reset to every rating of a track (one transaction)
+         * @description Role: An admin key.
+         */
+        readonly post: operations["applySeasonReset"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/admin/season-reset/preview": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * What a season reset of a track would do (changes nothing)
+         * @description Role: An admin key.
+         */
+        readonly post: operations["previewSeasonReset"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/leaderboards/{group}/{kind}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The leaderboard of track `{group}/{kind}`, e.g. /v1/leaderboards/quick/solo
+         * @description The same leaderboard as getLeaderboard, with the track written as a path. Players still calibrating are not listed: their rating is hidden until they have played the calibration games. Private (ranked) tracks are for admins.
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getTrackLeaderboard"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/leaderboards/{track}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A track leaderboard by display rating: the top N, or the page around a player
+         * @description The track as one path segment: `quick%2Fsolo` for quick/solo. Players still calibrating are not listed: their rating is hidden until they have played the calibration games. Private (ranked) tracks are for admins.
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getLeaderboard"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/matches/{matchId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A match: its teams (each seat with its rating track), quality and outcome
+         * @description Role: A server key (game servers) or an admin key.
+         */
+        readonly get: operations["getMatch"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/matches/{matchId}/result": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Report a result (applied once)
+         * @description Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one transaction (201); the same report again returns the first outcome (200, applied: false); a different one is refused (409 MM_ERR_RESULT_CONFLICT). Changes on private (ranked) tracks are hidden from game servers.
+         *
+         *     Role: A server key (game servers) or an admin key.
+         */
+        readonly post: operations["reportResult"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/players/{playerId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Ratings per track (display value, calibration), games, experience
+         * @description Ranked (private) ratings are shown to the player and admins only. A track stays `calibrating` (no display value, not on leaderboards) until the player has played the calibration games (MATCHD_CALIBRATION_GAMES).
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getPlayer"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/players/{playerId}/matches": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The player's matches, newest first
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getPlayerMatches"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/queues": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Every queue: config and live stats
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["listQueues"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/queues/{queueId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A queue: config, tickets waiting, wait p50/p90, quality of recent matches
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getQueue"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/tickets": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Create a ticket for one player or a party
+         * @description The service looks the players’ ratings up on the queue’s solo or party track; the engine validates the ticket against the queue (gates, party size, regions) before it is stored. The ticket then waits for a tick.
+         *
+         *     Role: A server key (game servers) or an admin key.
+         */
+        readonly post: operations["createTicket"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/tickets/{ticketId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * State, wait, ETA and why it has not matched yet
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getTicket"];
+        readonly put?: never;
+        readonly post?: never;
+        /**
+         * Cancel a searching or proposed ticket
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly delete: operations["cancelTicket"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/tickets/{ticketId}/accept": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Accept the proposed match (queues with an acceptance step)
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly post: operations["acceptMatch"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/tickets/{ticketId}/decline": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Decline the proposed match: the ticket leaves, the others search again
+         * @description Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly post: operations["declineMatch"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/tokens": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Issue a short-lived player token (server key)
+         * @description A player token lets a game client read and cancel its own tickets, watch their events, and read its own profile and history. Its lifetime is at most MATCHD_TOKEN_TTL_SECONDS.
+         *
+         *     Role: A server key (game servers) or an admin key.
+         */
+        readonly post: operations["issueToken"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** CriterionConfig */
+        readonly CriterionConfig: {
+            /** @description common-language */
+            readonly acrossMatchPenalty?: number;
+            /**
+             * @description wait-time
+             * @enum {string}
+             */
+            readonly aggregate?: "max" | "mean";
+            /**
+             * @description The criterion (docs/queues.md describes each)
+             * @enum {string}
+             */
+            readonly kind: "team-balance" | "skill-spread" | "experience-spread" | "top-player-parity" | "party-balance" | "common-language" | "wait-time" | "team-skill-gap" | "player-skill-gap" | "premades" | "enemy-ping" | "opponent-variation" | "hosts" | "offense-defense" | "variance-rating" | "engagement";
+            /** @description skill-spread, experience-spread */
+            readonly partyAggregate?: boolean;
+            /** @description How the raw value becomes a score in [0, 1] */
+            readonly shaping?: {
+                readonly cap?: number;
+                readonly floor?: number;
+                readonly power?: number;
+            };
+            /** @description premades */
+            readonly smallDifferencePlayers?: number;
+            /** @description premades */
+            readonly smallDifferenceScore?: number;
+            /** @description opponent-variation */
+            readonly swappedRolePenalty?: number;
+            /** @description hosts */
+            readonly wantedHosts?: number;
+            /** @description Weight in the mean; 0 = explain only */
+            readonly weight: number;
+            /** @description common-language */
+            readonly withinTeamPenalty?: number;
+        };
+        /** CriterionExplanation */
+        readonly CriterionExplanation: {
+            readonly criterion: string;
+            /** @example mean enemy ping 84 ms */
+            readonly detail: string;
+            /** @description The raw value in the criterion’s unit */
+            readonly raw: number;
+            readonly score: number;
+            readonly weight: number;
+        };
+        /**
+         * ErrorBody
+         * @description Rate limit exceeded (details.retryAfterMs)
+         */
+        readonly ErrorBody: {
+            readonly error: {
+                /**
+                 * @description Stable error code (docs/server.md lists them)
+                 * @enum {string}
+                 */
+                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
+                /** @description Where and why: `path` of the refused field, ids, limits */
+                readonly details: {
+                    readonly [key: string]: unknown;
+                };
+                readonly message: string;
+            };
+        };
+        /** Histogram */
+        readonly Histogram: {
+            /** @description Equal-width bins from min to max */
+            readonly counts: readonly number[];
+            readonly max: number;
+            readonly min: number;
+        };
+        /**
+         * Leaderboard
+         * @description Players still calibrating are not ranked (their rating is hidden until calibrated)
+         */
+        readonly Leaderboard: {
+            readonly playerRank?: number;
+            readonly rows: readonly {
+                readonly display: number;
+                readonly games: number;
+                readonly playerId: string;
+                readonly rank: number;
+            }[];
+            readonly track: string;
+        };
+        /** MatchOutcome */
+        readonly MatchOutcome: {
+            readonly changes: readonly ({
+                readonly after: {
+                    readonly deviation: number;
+                    /** @description Absent while the player calibrates */
+                    readonly display?: number;
+                    readonly mean: number;
+                };
+                readonly before: {
+                    readonly deviation: number;
+                    /** @description Absent while the player calibrates */
+                    readonly display?: number;
+                    readonly mean: number;
+                };
+                readonly playerId: string;
+                readonly track: string;
+            } | {
+                /** @enum {boolean} */
+                readonly hidden: true;
+                readonly playerId: string;
+                readonly track: string;
+            })[];
+            /** @description Epoch milliseconds */
+            readonly reportedAtMs: number;
+            readonly result: {
+                readonly participation?: readonly (readonly number[])[];
+                readonly ranks: readonly number[];
+                readonly scores?: readonly number[];
+            };
+        };
+        /** MatchRecord */
+        readonly MatchRecord: {
+            /** @description Epoch milliseconds */
+            readonly createdAtMs: number;
+            readonly matchId: string;
+            readonly outcome?: components["schemas"]["MatchOutcome"];
+            readonly quality?: number;
+            readonly queueId: string;
+            readonly teams: readonly (readonly {
+                readonly playerId: string;
+                readonly ticketId: string;
+                readonly track: string;
+            }[])[];
+        };
+        /** Profile */
+        readonly Profile: {
+            /** @description log of games played, over every track */
+            readonly experience: number;
+            readonly gamesPlayed: number;
+            readonly playerId: string;
+            readonly tracks: readonly {
+                /** @description Calibrating ratings are hidden from leaderboards */
+                readonly calibrating: boolean;
+                readonly calibrationGamesLeft: number;
+                readonly deviation?: number;
+                readonly display?: number;
+                readonly draws: number;
+                readonly games: number;
+                /** @description Epoch milliseconds */
+                readonly lastPlayedAtMs: number;
+                readonly losses: number;
+                readonly mean?: number;
+                /** @description A ranked track: the rating is shown to the player and admins only */
+                readonly private: boolean;
+                readonly rank?: number;
+                readonly track: string;
+                readonly visible: boolean;
+                readonly wins: number;
+            }[];
+            readonly waitingTicketId?: string;
+        };
+        /**
+         * QueueConfig
+         * @description A queue config (docs/queues.md); the engine validates its meaning
+         * @example {
+         *       "id": "quick-2v2",
+         *       "teams": {
+         *         "count": 2,
+         *         "size": 2
+         *       },
+         *       "rating": {
+         *         "track": "quick"
+         *       },
+         *       "criteria": [
+         *         {
+         *           "kind": "team-balance",
+         *           "weight": 1
+         *         }
+         *       ],
+         *       "threshold": {
+         *         "start": 0.5,
+         *         "linear": {
+         *           "perSecond": 0.05,
+         *           "limit": 0
+         *         }
+         *       },
+         *       "mode": {
+         *         "kind": "continuous",
+         *         "maxWaitMs": 30000
+         *       }
+         *     }
+         */
+        readonly QueueConfig: {
+            /** @description Proposed matches wait for every player to accept */
+            readonly acceptance?: {
+                readonly timeoutMs: number;
+            };
+            readonly criteria: readonly components["schemas"]["CriterionConfig"][];
+            readonly eta?: {
+                readonly samples?: number;
+                readonly skillBandWidth?: number;
+            };
+            readonly expireAfterMs?: number;
+            readonly gates?: {
+                readonly disallowedRoles?: readonly string[];
+                /** @enum {string} */
+                readonly lowPriority?: "separate" | "reject";
+                readonly maxPartySize?: number;
+                readonly minGamesPlayed?: number;
+                readonly minPartySize?: number;
+            };
+            readonly id: string;
+            /** @description continuous: every tick; rounds: all at once */
+            readonly mode: {
+                /** @description continuous */
+                readonly candidateWindow?: number;
+                /** @enum {string} */
+                readonly kind: "continuous" | "rounds";
+                /** @description continuous */
+                readonly maxEvaluationsPerTick?: number;
+                readonly maxWaitMs: number;
+                /** @description rounds */
+                readonly minPlayers?: number;
+                /** @description rounds */
+                readonly periodMs?: number;
+                /** @description rounds */
+                readonly searchBudgetMs?: number;
+                /**
+                 * @description rounds
+                 * @enum {string}
+                 */
+                readonly searchMethod?: "restarts" | "annealing";
+                /**
+                 * @description continuous
+                 * @enum {string}
+                 */
+                readonly selection?: "greedy" | "exact";
+            };
+            readonly name?: string;
+            readonly objective?: {
+                /** @description blend */
+                readonly engagementWeight?: number;
+                /** @enum {string} */
+                readonly kind: "quality" | "engagement" | "blend";
+                readonly maxFavouriteWinProbability?: number;
+            };
+            readonly rating: {
+                readonly calibrationGames?: number;
+                readonly skillRange?: {
+                    readonly max: number;
+                    readonly min: number;
+                };
+                readonly skillScale?: number;
+                /** @description Rating track; tickets are rated on `<track>/solo` or `<track>/party` */
+                readonly track: string;
+            };
+            readonly regions?: {
+                /** @description Most ping to the match’s region, relaxing (higher) with the wait */
+                readonly maxPingMs: {
+                    /** @description A ramp of `perSecond`, stopped at `limit` */
+                    readonly linear?: {
+                        readonly limit: number;
+                        readonly perSecond: number;
+                        /** @description Milliseconds */
+                        readonly startAfterMs?: number;
+                    };
+                    readonly start: number;
+                    /** @description From `afterMs` of wait on, the value is `value` */
+                    readonly steps?: readonly {
+                        /** @description Milliseconds */
+                        readonly afterMs: number;
+                        readonly value: number;
+                    }[];
+                };
+                readonly names: readonly string[];
+            };
+            /** @enum {string} */
+            readonly roundAggregate?: "mean" | "sqrt-mean";
+            readonly teams: {
+                /** @description Number of teams (2 or more) */
+                readonly count: number | {
+                    readonly max: number;
+                    readonly min: number;
+                };
+                /** @description Players per team */
+                readonly size: number | {
+                    readonly max: number;
+                    readonly min: number;
+                };
+            };
+            /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
+            readonly threshold: {
+                /** @description A ramp of `perSecond`, stopped at `limit` */
+                readonly linear?: {
+                    readonly limit: number;
+                    readonly perSecond: number;
+                    /** @description Milliseconds */
+                    readonly startAfterMs?: number;
+                };
+                readonly start: number;
+                /** @description From `afterMs` of wait on, the value is `value` */
+                readonly steps?: readonly {
+                    /** @description Milliseconds */
+                    readonly afterMs: number;
+                    readonly value: number;
+                }[];
+            };
+        };
+        /** QueueView */
+        readonly QueueView: {
+            readonly config: components["schemas"]["QueueConfig"];
+            /** @description Since the process started */
+            readonly matchesFormed: number;
+            readonly playersWaiting: number;
+            readonly queueId: string;
+            readonly recentQualityMean?: number;
+            readonly ticketsWaiting: number;
+            /** @description Milliseconds */
+            readonly waitP50Ms?: number;
+            /** @description Milliseconds */
+            readonly waitP90Ms?: number;
+        };
+        /** TicketRequest */
+        readonly TicketRequest: {
+            readonly languages?: readonly string[];
+            /** @description A stricter minimum quality of this ticket */
+            readonly minQuality?: number;
+            /** @description Ping in ms to each region the player can play in */
+            readonly pingMsByRegion?: {
+                readonly [key: string]: number;
+            };
+            /** @description One player or a party */
+            readonly players: readonly {
+                readonly defenseRating?: number;
+                readonly languages?: readonly string[];
+                /** @description Whom the player met last match (opponent variation) */
+                readonly lastMatch?: {
+                    readonly opponentIds: readonly string[];
+                    readonly teammateIds: readonly string[];
+                };
+                readonly lowPriority?: boolean;
+                readonly offenseRating?: number;
+                /** @description Ping in ms to each region the player can play in */
+                readonly pingMsByRegion?: {
+                    readonly [key: string]: number;
+                };
+                readonly playerId: string;
+                /** @description Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches) */
+                readonly recentOutcomes?: readonly ("W" | "L" | "D")[];
+                readonly roles?: readonly string[];
+            }[];
+            readonly queueId: string;
+            /** @description Default: a fresh `t_<uuid>` */
+            readonly ticketId?: string;
+        };
+        /** TicketView */
+        readonly TicketView: {
+            /** @description Epoch milliseconds */
+            readonly createdAtMs: number;
+            /** @description Rounds: the next round; continuous: recent waits of similar tickets */
+            readonly eta?: {
+                /** @description Epoch milliseconds */
+                readonly atMs: number;
+                /** @enum {string} */
+                readonly kind: "round";
+            } | {
+                /** @enum {string} */
+                readonly kind: "estimate";
+                /** @description Milliseconds */
+                readonly remainingMedianMs: number;
+                /** @description Milliseconds */
+                readonly remainingP90Ms: number;
+                readonly samples: number;
+            } | {
+                /** @enum {string} */
+                readonly kind: "unknown";
+            };
+            readonly explanation?: components["schemas"]["WaitExplanation"];
+            readonly matchId?: string;
+            readonly playerIds: readonly string[];
+            readonly queueId: string;
+            /** @enum {string} */
+            readonly state: "searching" | "proposed" | "matched" | "cancelled" | "expired";
+            readonly ticketId: string;
+            /** @description The rating track of the ticket’s players */
+            readonly track: string;
+            /** @description Milliseconds */
+            readonly waitMs: number;
+        };
+        /** WaitExplanation */
+        readonly WaitExplanation: {
+            readonly bestCandidate?: {
+                readonly belowThreshold: readonly components["schemas"]["CriterionExplanation"][];
+                readonly criteria: readonly components["schemas"]["CriterionExplanation"][];
+                readonly quality: number;
+                readonly rejectedBy: readonly string[];
+                readonly ticketIds: readonly string[];
+            };
+            readonly summary: string;
+            /** @description The quality the ticket accepts now */
+            readonly thresholdNow: number;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    readonly asyncApiDocument: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly health: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly poolBackend: string;
+                        readonly queues: number;
+                        readonly ratingsBackend: string;
+                        /** @enum {string} */
+                        readonly status: "ok";
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly metrics: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Prometheus text exposition format */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "text/plain": string;
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "text/plain": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly openApiDocument: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly listExperimentPlots: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly plots: readonly {
+                            readonly experiment: string;
+                            readonly name: string;
+                            /** @description Path of the SVG on this server */
+                            readonly url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getRecentMatches: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description 1 to 200, default 20 */
+                readonly limit?: string;
+                readonly queueId?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly matches: readonly {
+                            /** @description Epoch milliseconds */
+                            readonly atMs: number;
+                            readonly criteria: readonly components["schemas"]["CriterionExplanation"][];
+                            /** @description A ticket past its maximum wait forced the match */
+                            readonly forced: boolean;
+                            readonly matchId?: string;
+                            readonly quality: number;
+                            readonly queueId: string;
+                            readonly region?: string;
+                            readonly teams: readonly {
+                                readonly playerIds: readonly string[];
+                                readonly ticketIds: readonly string[];
+                            }[];
+                            readonly waitMsByTicket: {
+                                readonly [key: string]: number;
+                            };
+                            readonly winProbabilities: readonly number[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getQueueInsights: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Minutes of matches-per-minute history, 1 to 60 (default 30) */
+                readonly minutes?: string;
+            };
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        /** @description Epoch milliseconds */
+                        readonly atMs: number;
+                        readonly queues: readonly {
+                            readonly matchesFormed: number;
+                            readonly matchesPerMinute: readonly {
+                                /** @description Epoch milliseconds */
+                                readonly atMs: number;
+                                readonly matches: number;
+                            }[];
+                            readonly mode: string;
+                            readonly name?: string;
+                            readonly playersWaiting: number;
+                            readonly quality: components["schemas"]["Histogram"];
+                            readonly queueId: string;
+                            readonly recentQualityMean?: number;
+                            /** @example 2×5 */
+                            readonly teams: string;
+                            readonly ticketsWaiting: number;
+                            readonly waiting: readonly {
+                                /** @description Epoch milliseconds */
+                                readonly atMs: number;
+                                readonly players: number;
+                                readonly tickets: number;
+                            }[];
+                            /** @description Milliseconds */
+                            readonly waitP50Ms?: number;
+                            /** @description Milliseconds */
+                            readonly waitP90Ms?: number;
+                            /** @description Why a sample of the waiting tickets has not matched yet */
+                            readonly waitReasons: readonly {
+                                readonly example: string;
+                                readonly summary: string;
+                                readonly tickets: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getRatingDistributions: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly tracks: readonly {
+                            /** @description Hidden until calibrated: not binned, not on leaderboards */
+                            readonly calibrating: number;
+                            readonly display: components["schemas"]["Histogram"];
+                            readonly players: number;
+                            readonly rated: number;
+                            readonly track: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly recalibratePlayer: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /**
+                     * @description A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track
+                     * @example quick/solo
+                     */
+                    readonly track?: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly playerId: string;
+                        readonly tracks: readonly string[];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly putQueue: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example quick-2v2 */
+                readonly queueId: string;
+            };
+            readonly cookie?: never;
+        };
+        /** @description A queue config (docs/queues.md); the engine validates its meaning */
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "id": "quick-2v2",
+                 *       "teams": {
+                 *         "count": 2,
+                 *         "size": 2
+                 *       },
+                 *       "rating": {
+                 *         "track": "quick"
+                 *       },
+                 *       "criteria": [
+                 *         {
+                 *           "kind": "team-balance",
+                 *           "weight": 1
+                 *         }
+                 *       ],
+                 *       "threshold": {
+                 *         "start": 0.5,
+                 *         "linear": {
+                 *           "perSecond": 0.05,
+                 *           "limit": 0
+                 *         }
+                 *       },
+                 *       "mode": {
+                 *         "kind": "continuous",
+                 *         "maxWaitMs": 30000
+                 *       }
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["QueueConfig"];
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["QueueView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly applySeasonReset: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "track": "quick/solo",
+                 *       "policy": {
+                 *         "anchor": 25,
+                 *         "shape": {
+                 *           "kind": "linear",
+                 *           "keep": 0.5
+                 *         }
+                 *       },
+                 *       "limit": 10
+                 *     }
+                 */
+                readonly "application/json": {
+                    /** @description Preview: rows shown */
+                    readonly limit?: number;
+                    readonly policy: {
+                        /** @description The rating everyone moves towards */
+                        readonly anchor: number;
+                        readonly deviationAfter?: number;
+                        readonly shape: {
+                            readonly keep: number;
+                            /** @enum {string} */
+                            readonly kind: "linear";
+                        } | {
+                            /** @enum {string} */
+                            readonly kind: "log";
+                            readonly scale: number;
+                        };
+                    };
+                    /**
+                     * @description A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track
+                     * @example quick/solo
+                     */
+                    readonly track: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly players: number;
+                        readonly track: string;
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly previewSeasonReset: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "track": "quick/solo",
+                 *       "policy": {
+                 *         "anchor": 25,
+                 *         "shape": {
+                 *           "kind": "linear",
+                 *           "keep": 0.5
+                 *         }
+                 *       },
+                 *       "limit": 10
+                 *     }
+                 */
+                readonly "application/json": {
+                    /** @description Preview: rows shown */
+                    readonly limit?: number;
+                    readonly policy: {
+                        /** @description The rating everyone moves towards */
+                        readonly anchor: number;
+                        readonly deviationAfter?: number;
+                        readonly shape: {
+                            readonly keep: number;
+                            /** @enum {string} */
+                            readonly kind: "linear";
+                        } | {
+                            /** @enum {string} */
+                            readonly kind: "log";
+                            readonly scale: number;
+                        };
+                    };
+                    /**
+                     * @description A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track
+                     * @example quick/solo
+                     */
+                    readonly track: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly players: number;
+                        readonly sample: readonly {
+                            readonly after: {
+                                readonly display?: number;
+                                readonly mean: number;
+                            };
+                            readonly before: {
+                                readonly display?: number;
+                                readonly mean: number;
+                            };
+                            readonly playerId: string;
+                        }[];
+                        readonly track: string;
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getTrackLeaderboard: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Centre the page on this player */
+                readonly around?: string;
+                /** @description 1 to 200, default 20 */
+                readonly limit?: string;
+                /** @description Rows to skip */
+                readonly offset?: string;
+            };
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track
+                 * @example quick
+                 */
+                readonly group: string;
+                /**
+                 * @description A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track
+                 * @example solo
+                 */
+                readonly kind: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Players still calibrating are not ranked (their rating is hidden until calibrated) */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "track": "quick/solo",
+                     *       "rows": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "cai",
+                     *           "display": 1540,
+                     *           "games": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getLeaderboard: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Centre the page on this player */
+                readonly around?: string;
+                /** @description 1 to 200, default 20 */
+                readonly limit?: string;
+                /** @description Rows to skip */
+                readonly offset?: string;
+            };
+            readonly header?: never;
+            readonly path: {
+                /**
+                 * @description A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track
+                 * @example quick/solo
+                 */
+                readonly track: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Players still calibrating are not ranked (their rating is hidden until calibrated) */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "track": "quick/solo",
+                     *       "rows": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "cai",
+                     *           "display": 1540,
+                     *           "games": 12
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getMatch: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matchId": "m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11",
+                     *       "queueId": "quick-2v2",
+                     *       "createdAtMs": 1764000000000,
+                     *       "teams": [
+                     *         [
+                     *           {
+                     *             "playerId": "ana",
+                     *             "ticketId": "t_a",
+                     *             "track": "quick/party"
+                     *           },
+                     *           {
+                     *             "playerId": "ben",
+                     *             "ticketId": "t_a",
+                     *             "track": "quick/party"
+                     *           }
+                     *         ],
+                     *         [
+                     *           {
+                     *             "playerId": "cai",
+                     *             "ticketId": "t_c",
+                     *             "track": "quick/solo"
+                     *           },
+                     *           {
+                     *             "playerId": "dan",
+                     *             "ticketId": "t_d",
+                     *             "track": "quick/solo"
+                     *           }
+                     *         ]
+                     *       ],
+                     *       "quality": 0.93
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["MatchRecord"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly reportResult: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description Per team, per player: the share of the match played (missing = 1) */
+                    readonly participation?: readonly (readonly number[])[];
+                    /** @description Per team: 1 = first; ties allowed */
+                    readonly ranks: readonly number[];
+                    /** @description Per team */
+                    readonly scores?: readonly number[];
+                };
+            };
+        };
+        readonly responses: {
+            /** @description The same report again: nothing changed */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        /** @description false: the same report again; the first outcome is returned */
+                        readonly applied: boolean;
+                        readonly outcome: components["schemas"]["MatchOutcome"];
+                    };
+                };
+            };
+            /** @description Applied */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        /** @description false: the same report again; the first outcome is returned */
+                        readonly applied: boolean;
+                        readonly outcome: components["schemas"]["MatchOutcome"];
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getPlayer: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getPlayerMatches: {
+        readonly parameters: {
+            readonly query?: {
+                /** @description Only matches formed before this epoch ms (paging) */
+                readonly beforeMs?: string;
+                /** @description 1 to 100, default 20 */
+                readonly limit?: string;
+            };
+            readonly header?: never;
+            readonly path: {
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": readonly components["schemas"]["MatchRecord"][];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly listQueues: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        readonly queues: readonly components["schemas"]["QueueView"][];
+                    };
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getQueue: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example quick-2v2 */
+                readonly queueId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["QueueView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly createTicket: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "queueId": "quick-2v2",
+                 *       "players": [
+                 *         {
+                 *           "playerId": "ana"
+                 *         },
+                 *         {
+                 *           "playerId": "ben"
+                 *         }
+                 *       ],
+                 *       "pingMsByRegion": {
+                 *         "eu": 25
+                 *       },
+                 *       "languages": [
+                 *         "en"
+                 *       ]
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["TicketRequest"];
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticketId": "t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+                     *       "queueId": "quick-2v2",
+                     *       "playerIds": [
+                     *         "ana",
+                     *         "ben"
+                     *       ],
+                     *       "track": "quick/party",
+                     *       "state": "searching",
+                     *       "createdAtMs": 1764000000000,
+                     *       "waitMs": 2074,
+                     *       "eta": {
+                     *         "kind": "unknown"
+                     *       },
+                     *       "explanation": {
+                     *         "thresholdNow": 0.39,
+                     *         "summary": "no candidate match yet: not enough compatible tickets are waiting"
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["TicketView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getTicket: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed */
+                readonly ticketId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticketId": "t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+                     *       "queueId": "quick-2v2",
+                     *       "playerIds": [
+                     *         "ana",
+                     *         "ben"
+                     *       ],
+                     *       "track": "quick/party",
+                     *       "state": "searching",
+                     *       "createdAtMs": 1764000000000,
+                     *       "waitMs": 2074,
+                     *       "eta": {
+                     *         "kind": "unknown"
+                     *       },
+                     *       "explanation": {
+                     *         "thresholdNow": 0.39,
+                     *         "summary": "no candidate match yet: not enough compatible tickets are waiting"
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["TicketView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly cancelTicket: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed */
+                readonly ticketId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticketId": "t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+                     *       "queueId": "quick-2v2",
+                     *       "playerIds": [
+                     *         "ana",
+                     *         "ben"
+                     *       ],
+                     *       "track": "quick/party",
+                     *       "state": "searching",
+                     *       "createdAtMs": 1764000000000,
+                     *       "waitMs": 2074,
+                     *       "eta": {
+                     *         "kind": "unknown"
+                     *       },
+                     *       "explanation": {
+                     *         "thresholdNow": 0.39,
+                     *         "summary": "no candidate match yet: not enough compatible tickets are waiting"
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["TicketView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly acceptMatch: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed */
+                readonly ticketId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "playerId": "ana"
+                 *     }
+                 */
+                readonly "application/json": {
+                    readonly playerId: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticketId": "t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+                     *       "queueId": "quick-2v2",
+                     *       "playerIds": [
+                     *         "ana",
+                     *         "ben"
+                     *       ],
+                     *       "track": "quick/party",
+                     *       "state": "searching",
+                     *       "createdAtMs": 1764000000000,
+                     *       "waitMs": 2074,
+                     *       "eta": {
+                     *         "kind": "unknown"
+                     *       },
+                     *       "explanation": {
+                     *         "thresholdNow": 0.39,
+                     *         "summary": "no candidate match yet: not enough compatible tickets are waiting"
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["TicketView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly declineMatch: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed */
+                readonly ticketId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "playerId": "ana"
+                 *     }
+                 */
+                readonly "application/json": {
+                    readonly playerId: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticketId": "t_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed",
+                     *       "queueId": "quick-2v2",
+                     *       "playerIds": [
+                     *         "ana",
+                     *         "ben"
+                     *       ],
+                     *       "track": "quick/party",
+                     *       "state": "searching",
+                     *       "createdAtMs": 1764000000000,
+                     *       "waitMs": 2074,
+                     *       "eta": {
+                     *         "kind": "unknown"
+                     *       },
+                     *       "explanation": {
+                     *         "thresholdNow": 0.39,
+                     *         "summary": "no candidate match yet: not enough compatible tickets are waiting"
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["TicketView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly issueToken: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "playerId": "ana"
+                 *     }
+                 */
+                readonly "application/json": {
+                    readonly playerId: string;
+                    readonly ttlSeconds?: number;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        /** @description Epoch seconds */
+                        readonly expiresAtSeconds: number;
+                        readonly playerId: string;
+                        /** @description Use as `Authorization: Bearer <token>` */
+                        readonly token: string;
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,109 @@
+/**
+ * The API's shared schema vocabulary, in TypeBox: each schema is at once the JSON Schema fastify
+ * validates with (and @fastify/swagger turns into OpenAPI 3.1), and, through `Static`, the
+ * TypeScript type the handlers and `@matchd/client` use. Bodies are strict: unknown fields are
+ * refused, not dropped; numbers are bounded (which also refuses the Infinity that `1e400` parses
+ * to); ids are short printable strings.
+ */
+import { ErrorCodes } from '@matchd/engine';
+import { type TArray, type TSchema, Type } from 'typebox';
+
+/** An id: tickets, players, queues, matches. */
+export const Id = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:@-]+$' });
+
+/** A track name: `<queue>/solo`, `<queue>/party` or a queue's explicit track. */
+export const Track = Type.String({
+  minLength: 1,
+  maxLength: 160,
+  pattern: '^[A-Za-z0-9_.:@/-]+$',
+  description: 'A rating track: `<track>/solo`, `<track>/party`, or a queue’s explicit track',
+  examples: ['quick/solo'],
+});
+
+/**
+ * An array whose TypeScript type is readonly: the service hands out readonly arrays, and a
+ * client's readonly input is as good as a mutable one.
+ */
+export const List = <Item extends TSchema>(item: Item, options: Parameters<typeof Type.Array>[1] = {}) =>
+  Type.Immutable(Type.Array(item, options) as TArray<Item>);
+
+/** One of these strings (a JSON Schema `enum`), typed as their union. */
+export const OneOfStrings = <Value extends string>(
+  values: readonly Value[],
+  options: { description?: string } = {},
+) => Type.Enum([...values] as Value[], { type: 'string', ...options });
+
+/** Epoch milliseconds. */
+export const EpochMs = Type.Number({ description: 'Epoch milliseconds' });
+
+/** A duration in milliseconds. */
+export const DurationMs = Type.Number({ minimum: 0, description: 'Milliseconds' });
+
+/** A number in [0, 1]. */
+export const Unit = Type.Number({ minimum: 0, maximum: 1 });
+
+/** A bounded finite number (JSON has no Infinity; 1e400 parses to it and is refused here). */
+export const Finite = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
+  Type.Number({ minimum: -1e9, maximum: 1e9, ...options });
+
+/** A query number: digits only, parsed by the handler (`queryInt`). */
+export const QueryInt = (description: string) => Type.String({ pattern: '^[0-9]{1,13}$', description });
+
+/** Path parameters with one id. */
+export const IdParams = <Name extends string>(name: Name, example: string) =>
+  Type.Object({ [name]: { ...Id, examples: [example] } } as unknown as { [K in Name]: typeof Id }, {
+    additionalProperties: false,
+  });
+
+/** The body of every non-2xx response. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: OneOfStrings([...Object.values(ErrorCodes), 'MM_ERR_INTERNAL'], {
+        description: 'Stable error code (docs/server.md lists them)',
+      }),
+      message: Type.String(),
+      details: Type.Record(Type.String(), Type.Unknown(), {
+        description: 'Where and why: `path` of the refused field, ids, limits',
+      }),
+    }),
+  },
+  {
+    title: 'ErrorBody',
+    description: 'An error: a stable code, a message and details',
+    examples: [
+      {
+        error: {
+          code: 'MM_ERR_INVALID_REQUEST',
+          message: 'body.players: must NOT have fewer than 1 items',
+          details: { path: 'body.players' },
+        },
+      },
+    ],
+  },
+);
+
+const errorResponse = (description: string) => ({ ...ErrorBody, description });
+
+/** The error responses a route may give, by status. */
+export const errors = {
+  400: errorResponse('Invalid request: malformed JSON, a field out of bounds, an unknown field'),
+  401: errorResponse('No credential, or an unknown, expired or malformed one'),
+  403: errorResponse('The credential’s role may not do this'),
+  404: errorResponse('No such ticket, match, player, queue or route'),
+  409: errorResponse('Conflicts with the current state (duplicate, already queued, result conflict)'),
+  413: errorResponse('Body over the size limit'),
+  429: errorResponse('Rate limit exceeded (details.retryAfterMs)'),
+} as const;
+
+type Status = keyof typeof errors;
+
+/** The listed error responses plus 401 and 429, which every authenticated route may answer. */
+export function errorResponses<S extends Status>(...statuses: S[]): { [K in S | 401 | 429]: TSchema } {
+  const result: Partial<Record<Status, TSchema>> = { 401: errors[401], 429: errors[429] };
+  for (const status of statuses) result[status] = errors[status];
+  return result as { [K in S | 401 | 429]: TSchema };
+}
+
+/** What a public route may answer besides success: the rate limit covers every route. */
+export const publicErrorResponses = { 429: errors[429] } as const;

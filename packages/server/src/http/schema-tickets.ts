@@ -1,0 +1,227 @@
+/**
+ * Tickets: the request, the view (state, wait, ETA, why it waits), accept/decline, and the
+ * WebSocket messages of a ticket's event stream (described for AsyncAPI in `asyncapi.ts`).
+ */
+import { type Static, Type } from 'typebox';
+import { DurationMs, EpochMs, Id, List, OneOfStrings, Unit } from './schema-common.ts';
+
+const Pings = Type.Record(
+  Type.String({ minLength: 1, maxLength: 64 }),
+  Type.Number({ minimum: 0, maximum: 10_000 }),
+  {
+    maxProperties: 32,
+    description: 'Ping in ms to each region the player can play in',
+  },
+);
+
+const Languages = List(Type.String({ minLength: 1, maxLength: 16 }), { maxItems: 16 });
+
+const Outcome = Type.Union([Type.Literal('W'), Type.Literal('L'), Type.Literal('D')]);
+
+const TicketPlayer = Type.Object(
+  {
+    playerId: Id,
+    pingMsByRegion: Type.Optional(Pings),
+    languages: Type.Optional(Languages),
+    roles: Type.Optional(List(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 8 })),
+    lowPriority: Type.Optional(Type.Boolean()),
+    offenseRating: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
+    defenseRating: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
+    recentOutcomes: Type.Optional(
+      List(Outcome, {
+        maxItems: 50,
+        description:
+          'Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches)',
+      }),
+    ),
+    lastMatch: Type.Optional(
+      Type.Object(
+        {
+          teammateIds: List(Id, { maxItems: 100 }),
+          opponentIds: List(Id, { maxItems: 100 }),
+        },
+        { additionalProperties: false, description: 'Whom the player met last match (opponent variation)' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /v1/tickets. Ratings are never taken from clients: the service looks them up. */
+export const TicketRequest = Type.Object(
+  {
+    queueId: Id,
+    ticketId: Type.Optional({ ...Id, description: 'Default: a fresh `t_<uuid>`' }),
+    players: List(TicketPlayer, { minItems: 1, maxItems: 100, description: 'One player or a party' }),
+    pingMsByRegion: Type.Optional(Pings),
+    languages: Type.Optional(Languages),
+    minQuality: Type.Optional({ ...Unit, description: 'A stricter minimum quality of this ticket' }),
+  },
+  {
+    title: 'TicketRequest',
+    additionalProperties: false,
+    examples: [
+      {
+        queueId: 'quick-2v2',
+        players: [{ playerId: 'ana' }, { playerId: 'ben' }],
+        pingMsByRegion: { eu: 25 },
+        languages: ['en'],
+      },
+    ],
+  },
+);
+export type TicketRequest = Static<typeof TicketRequest>;
+
+/** One criterion's verdict on a match. */
+export const CriterionExplanation = Type.Object(
+  {
+    criterion: Type.String(),
+    raw: Type.Number({ description: 'The raw value in the criterion’s unit' }),
+    score: Unit,
+    weight: Type.Number(),
+    detail: Type.String({ examples: ['mean enemy ping 84 ms'] }),
+  },
+  { title: 'CriterionExplanation' },
+);
+
+export const TicketState = OneOfStrings([
+  'searching',
+  'proposed',
+  'matched',
+  'cancelled',
+  'expired',
+] as const);
+
+const Eta = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal('round'), atMs: EpochMs }),
+    Type.Object({
+      kind: Type.Literal('estimate'),
+      remainingMedianMs: DurationMs,
+      remainingP90Ms: DurationMs,
+      samples: Type.Integer(),
+    }),
+    Type.Object({ kind: Type.Literal('unknown') }),
+  ],
+  { description: 'Rounds: the next round; continuous: recent waits of similar tickets' },
+);
+
+/** Why a ticket still waits. */
+export const WaitExplanation = Type.Object(
+  {
+    thresholdNow: Type.Number({ description: 'The quality the ticket accepts now' }),
+    bestCandidate: Type.Optional(
+      Type.Object({
+        quality: Type.Number(),
+        ticketIds: List(Type.String()),
+        criteria: List(CriterionExplanation),
+        belowThreshold: List(CriterionExplanation),
+        rejectedBy: List(Type.String()),
+      }),
+    ),
+    summary: Type.String(),
+  },
+  { title: 'WaitExplanation' },
+);
+
+/** A ticket as the API shows it. */
+export const TicketView = Type.Object(
+  {
+    ticketId: Type.String(),
+    queueId: Type.String(),
+    playerIds: List(Type.String()),
+    track: Type.String({ description: 'The rating track of the ticket’s players' }),
+    state: TicketState,
+    createdAtMs: EpochMs,
+    waitMs: DurationMs,
+    matchId: Type.Optional(Type.String()),
+    eta: Type.Optional(Eta),
+    explanation: Type.Optional(WaitExplanation),
+  },
+  {
+    title: 'TicketView',
+    examples: [
+      {
+        ticketId: 't_1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed',
+        queueId: 'quick-2v2',
+        playerIds: ['ana', 'ben'],
+        track: 'quick/party',
+        state: 'searching',
+        createdAtMs: 1_764_000_000_000,
+        waitMs: 2074,
+        eta: { kind: 'unknown' },
+        explanation: {
+          thresholdNow: 0.39,
+          summary: 'no candidate match yet: not enough compatible tickets are waiting',
+        },
+      },
+    ],
+  },
+);
+
+/** POST /v1/tickets/{ticketId}/accept and /decline. */
+export const AnswerRequest = Type.Object(
+  { playerId: Id },
+  { additionalProperties: false, examples: [{ playerId: 'ana' }] },
+);
+
+/** A match as the events describe it. */
+export const MatchView = Type.Object(
+  {
+    matchId: Type.String(),
+    queueId: Type.String(),
+    teams: List(Type.Object({ playerIds: List(Type.String()), ticketIds: List(Type.String()) })),
+    region: Type.Optional(Type.String()),
+    quality: Type.Number(),
+  },
+  { title: 'MatchView' },
+);
+
+const event = <Name extends string>(
+  type: Name,
+  description: string,
+  fields: Parameters<typeof Type.Object>[0],
+) =>
+  Type.Object(
+    { type: Type.Literal(type), ticketId: Type.String(), atMs: EpochMs, ...fields },
+    { description },
+  );
+
+/** Every message of a ticket's WebSocket stream, by type. */
+export const TicketMessages = {
+  state: Type.Object(
+    { type: Type.Literal('state'), ticket: TicketView },
+    { description: 'Sent first on every connection: the ticket now' },
+  ),
+  searching: event('searching', 'The ticket entered its queue', {}),
+  proposed: event('proposed', 'A match is proposed; every player must accept before `deadlineMs`', {
+    match: MatchView,
+    deadlineMs: EpochMs,
+  }),
+  matched: event('matched', 'The match formed (final: the stream closes)', {
+    match: MatchView,
+    waitMs: DurationMs,
+  }),
+  returned: event('returned', 'The proposal fell through; the ticket searches again', {
+    matchId: Type.String(),
+    reason: OneOfStrings(['declined', 'acceptance-timeout'] as const),
+  }),
+  expired: event('expired', 'The ticket waited past the queue’s expiry (final)', { waitMs: DurationMs }),
+  cancelled: event('cancelled', 'The ticket was cancelled (final)', { reason: Type.String() }),
+} as const;
+
+/** Any message of the stream. */
+export const TicketMessage = Type.Union(Object.values(TicketMessages));
+export type TicketMessage = Static<typeof TicketMessage>;
+
+/** GET /v1/tickets/{ticketId}/events: the credential may also come as `?access_token=`. */
+export const EventsQuery = Type.Object(
+  {
+    access_token: Type.Optional(
+      Type.String({
+        description: 'The key or player token, for browsers (which cannot set headers on WebSockets)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
