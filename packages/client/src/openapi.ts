@@ -635,9 +635,12 @@ export interface components {
             /** @description Epoch milliseconds */
             readonly reportedAtMs: number;
             readonly result: {
+                readonly homeTeam?: number;
+                readonly neutral?: boolean;
                 readonly participation?: readonly (readonly number[])[];
                 readonly ranks: readonly number[];
                 readonly scores?: readonly number[];
+                readonly season?: string;
             };
         };
         /** MatchRecord */
@@ -716,6 +719,12 @@ export interface components {
             /** @description Proposed matches wait for every player to accept */
             readonly acceptance?: {
                 readonly timeoutMs: number;
+            };
+            /** @description Player attributes the rules read, each with its type and default (docs/rules.md); the engine checks each declaration */
+            readonly attributes?: {
+                readonly [key: string]: {
+                    readonly [key: string]: unknown;
+                };
             };
             readonly criteria: readonly components["schemas"]["CriterionConfig"][];
             readonly eta?: {
@@ -798,6 +807,12 @@ export interface components {
             };
             /** @enum {string} */
             readonly roundAggregate?: "mean" | "sqrt-mean";
+            /** @description Hard and soft rules over player attributes, teams and latency (docs/rules.md); the engine checks each rule */
+            readonly rules?: readonly ({
+                readonly kind: string;
+            } & {
+                readonly [key: string]: unknown;
+            })[];
             readonly teams: {
                 /** @description Number of teams (2 or more) */
                 readonly count: number | {
@@ -2535,12 +2550,18 @@ export interface operations {
         readonly requestBody: {
             readonly content: {
                 readonly "application/json": {
+                    /** @description Team sports: the index of the home team */
+                    readonly homeTeam?: number;
+                    /** @description Team sports: played at a neutral site (no home advantage) */
+                    readonly neutral?: boolean;
                     /** @description Per team, per player: the share of the match played (missing = 1) */
                     readonly participation?: readonly (readonly number[])[];
                     /** @description Per team: 1 = first; ties allowed */
                     readonly ranks: readonly number[];
                     /** @description Per team */
                     readonly scores?: readonly number[];
+                    /** @description Team sports: the season, for regression between seasons */
+                    readonly season?: string;
                 };
             };
         };
