@@ -723,7 +723,11 @@ export interface components {
             /** @description Player attributes the rules read, each with its type and default (docs/rules.md); the engine checks each declaration */
             readonly attributes?: {
                 readonly [key: string]: {
-                    readonly [key: string]: unknown;
+                    readonly default?: number | string | readonly string[] | {
+                        readonly [key: string]: number;
+                    };
+                    /** @enum {string} */
+                    readonly type: "number" | "string" | "string_list" | "string_number_map";
                 };
             };
             readonly criteria: readonly components["schemas"]["CriterionConfig"][];

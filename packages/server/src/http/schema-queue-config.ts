@@ -177,7 +177,20 @@ export const QueueConfigSchema = Type.Object(
     attributes: Type.Optional(
       Type.Record(
         Type.String({ minLength: 1, maxLength: 64 }),
-        Type.Object({}, { additionalProperties: true }),
+        Type.Object(
+          {
+            type: OneOfStrings(['number', 'string', 'string_list', 'string_number_map'] as const),
+            default: Type.Optional(
+              Type.Union([
+                Finite(),
+                Type.String({ maxLength: 256 }),
+                List(Type.String({ maxLength: 256 }), { maxItems: 256 }),
+                Type.Record(Type.String({ maxLength: 256 }), Finite(), { maxProperties: 256 }),
+              ]),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         {
           maxProperties: 64,
           description:

@@ -20,14 +20,14 @@ export const keys = {
 } as const;
 
 /** A 1v1 queue that matches any two players at once (ticks every 25 ms). */
-export const duelQueue: QueueConfig = {
+export const duelQueue = {
   id: 'duel',
   teams: { count: 2, size: 1 },
   rating: { track: 'duel' },
   criteria: [{ kind: 'team-balance', weight: 1 }],
   threshold: { start: 0 },
   mode: { kind: 'continuous', maxWaitMs: 1000 },
-};
+} satisfies QueueConfig;
 
 /** A 2v2 queue (parties of up to 2) that matches any four players at once. */
 export const squadQueue: QueueConfig = {
