@@ -21,7 +21,7 @@ import { DENSE_RELAXATION_LIMIT } from './dense-assignment.ts';
 import { augmentedRow, type PreparedProblem } from './prepared-problem.ts';
 
 /** Spread costs without sort keys take the dense relaxation up to this many vertices. */
-export const SPREAD_DENSE_UP_TO = 768;
+export const SPREAD_DENSE_UP_TO = 1024;
 /** Rows sampled for the shape. */
 const SAMPLED_ROWS = 48;
 /** Below this share of distinct cheapest partners among the sampled rows, the costs are concentrated. */

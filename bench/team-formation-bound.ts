@@ -1,0 +1,82 @@
+/**
+ * The certified upper bound of a team-formation bench pool (formationBound: the set-partitioning LP's
+ * dual, by column generation, with the pool's structured pricing search, team-formation-pricing.ts).
+ * No round of the pool can score above it, so `bound - objective` is a proven gap to the optimum.
+ * The budget benchmark prints it beside each result.
+ *
+ *   flock /tmp/bench.lock node --import tsx bench/team-formation-bound.ts --players 300 --team-size 3 --rounds 150
+ *
+ * Writes bench/results/team-formation-bound/<players>p-<S>v<S>.json (and prints each round: the
+ * bound so far, the LP over the pool, nodes of the pricing search, CPU seconds).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formMatches, Random } from '@matchd/engine';
+import { formationBound } from '../packages/engine/src/matching/team-formation/formation-bound.ts';
+import { benchPool } from './team-formation-pool.ts';
+import { structuredPricing } from './team-formation-pricing.ts';
+
+const { values } = parseArgs({
+  options: {
+    players: { type: 'string', default: '300' },
+    'team-size': { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '150' },
+    'max-nodes': { type: 'string', default: '5000000' },
+    'start-ms': { type: 'string', default: '2000' },
+  },
+});
+const players = Number(values.players);
+const teamSize = Number(values['team-size']);
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const pool = benchPool({ players, teamSize, seed: 1 });
+const started = cpuMs();
+// A good round to start the prices from (any round would do; a good one converges sooner).
+const start = formMatches({
+  tickets: pool.tickets,
+  teamCount: 2,
+  teamSize,
+  scoreMatch: pool.scoreMatch,
+  random: Random.fromSeed(1),
+  clock: cpuMs,
+  budgetMs: Number(values['start-ms']),
+});
+const bound = formationBound({
+  tickets: pool.tickets,
+  teamCount: 2,
+  teamSize,
+  scoreMatch: pool.scoreMatch,
+  pricing: structuredPricing(pool.structure, { maxNodes: Number(values['max-nodes']) }),
+  matches: start.matches.map((match) => match.teams.flat()),
+  pricingRounds: Number(values.rounds),
+  onRound: (round) =>
+    console.log(
+      `round ${round.round}: bound ${round.upperBound.toFixed(5)}, LP over the pool ${round.poolBound.toFixed(5)}, ` +
+        `${round.columns} columns, ${round.nodes} nodes${round.complete ? '' : ' (cut short)'}, ${((cpuMs() - started) / 1000).toFixed(0)} s CPU`,
+    ),
+});
+const directory = join(import.meta.dirname, 'results', 'team-formation-bound');
+mkdirSync(directory, { recursive: true });
+const last = bound.rounds.at(-1);
+const summary = {
+  pool: pool.name,
+  poolSeed: 1,
+  command: `node --import tsx bench/team-formation-bound.ts ${process.argv.slice(2).join(' ')}`.trim(),
+  upperBound: bound.upperBound,
+  lpOverPool: last?.poolBound,
+  startObjective: start.objective,
+  rounds: bound.rounds.length,
+  columns: last?.columns,
+  everySearchComplete: bound.rounds.every((round) => round.complete),
+  cpuSeconds: Math.round((cpuMs() - started) / 1000),
+  date: new Date().toISOString(),
+  node: process.version,
+};
+writeFileSync(
+  join(directory, `${players}p-${teamSize}v${teamSize}.json`),
+  `${JSON.stringify(summary, null, 2)}\n`,
+);
+console.log(JSON.stringify(summary));
