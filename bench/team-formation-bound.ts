@@ -23,6 +23,7 @@ const { values } = parseArgs({
     'team-size': { type: 'string', default: '3' },
     rounds: { type: 'string', default: '150' },
     'max-nodes': { type: 'string', default: '5000000' },
+    'max-nodes-per-anchor': { type: 'string', default: 'Infinity' },
     'start-ms': { type: 'string', default: '2000' },
   },
 });
@@ -49,7 +50,10 @@ const bound = formationBound({
   teamCount: 2,
   teamSize,
   scoreMatch: pool.scoreMatch,
-  pricing: structuredPricing(pool.structure, { maxNodes: Number(values['max-nodes']) }),
+  pricing: structuredPricing(pool.structure, {
+    maxNodes: Number(values['max-nodes']),
+    maxNodesPerAnchor: Number(values['max-nodes-per-anchor']),
+  }),
   matches: start.matches.map((match) => match.teams.flat()),
   pricingRounds: Number(values.rounds),
   onRound: (round) =>
@@ -71,6 +75,10 @@ const summary = {
   rounds: bound.rounds.length,
   columns: last?.columns,
   everySearchComplete: bound.rounds.every((round) => round.complete),
+  // The last search was complete and found nothing above the LP over the pool: the bound is the LP
+  // relaxation's optimum over every possible match, not only a bound on it.
+  lpOptimumProven:
+    last !== undefined && last.complete && Math.abs(bound.upperBound - (last.poolBound ?? 0)) <= 1e-9,
   cpuSeconds: Math.round((cpuMs() - started) / 1000),
   date: new Date().toISOString(),
   node: process.version,

@@ -20,7 +20,12 @@ import type { PoolStructure } from './team-formation-pool.ts';
 
 export function structuredPricing(
   structure: PoolStructure,
-  options: { maxNodes: number; keepColumns?: number },
+  options: {
+    maxNodes: number;
+    /** Nodes per first ticket (spreads a cut-short search over the whole pool); default unlimited. */
+    maxNodesPerAnchor?: number;
+    keepColumns?: number;
+  },
 ): (prices: Float64Array, floor: number) => PricingResult {
   const { count, teamSize, sizes, ratingSum, absDiff, pingSum, bestPing } = structure;
   const keepColumns = options.keepColumns ?? 256;
@@ -34,14 +39,65 @@ export function structuredPricing(
   /** Score per unit of spread below the cap, and per unit of enemy ping. */
   const spreadWeight = 2 / 9 / (playerPairs * 800);
   const pingWeight = 3 / 9 / (teamSize * teamSize);
+  // Spread among the open players, at least: the least pairwise sum of |key difference| over any k
+  // players of tickets at or after a position (players at their ticket's mean rating; |mean
+  // differences| never exceed the sum of the players' |differences|). On a line the least k-subset is
+  // a run of consecutive points, so it is a minimum over windows of the sorted players.
+  const points: number[] = [];
+  const firstPoint: number[] = [];
+  for (const ticket of order) {
+    firstPoint.push(points.length);
+    const key = (ratingSum[ticket] as number) / (sizes[ticket] as number);
+    for (let k = 0; k < (sizes[ticket] as number); k++) points.push(key);
+  }
+  firstPoint.push(points.length);
+  const matchSlots = 2 * teamSize;
+  /** openSpread[position * (matchSlots + 1) + k]: least spread among k open players at or after it. */
+  const openSpread = new Float64Array((count + 1) * (matchSlots + 1)).fill(Number.POSITIVE_INFINITY);
+  const windowLeast = new Float64Array((points.length + 1) * (matchSlots + 1)).fill(Number.POSITIVE_INFINITY);
+  for (let start = points.length - 1; start >= 0; start--) {
+    let sum = 0;
+    let prefix = 0;
+    for (let k = 1; k <= matchSlots; k++) {
+      const index = start + k - 1;
+      const cell = start * (matchSlots + 1) + k;
+      if (index < points.length) {
+        // Adding point x_index (the largest so far) adds sum over earlier points of (x_index - x).
+        sum += (k - 1) * (points[index] as number) - prefix;
+        prefix += points[index] as number;
+        windowLeast[cell] = Math.min(sum, windowLeast[cell + matchSlots + 1] as number);
+      } else windowLeast[cell] = windowLeast[cell + matchSlots + 1] as number;
+    }
+    windowLeast[start * (matchSlots + 1)] = 0;
+  }
+  for (let position = 0; position <= count; position++) {
+    for (let k = 0; k <= matchSlots; k++) {
+      openSpread[position * (matchSlots + 1) + k] = windowLeast[
+        (firstPoint[position] as number) * (matchSlots + 1) + k
+      ] as number;
+    }
+  }
+  openSpread[count * (matchSlots + 1)] = 0;
+
   const blue: number[] = [];
   const red: number[] = [];
-  const scratch = {
-    blueLinear: new Float64Array(teamSize + 1),
-    blueCapped: new Float64Array(teamSize + 1),
-    redLinear: new Float64Array(teamSize + 1),
-    redCapped: new Float64Array(teamSize + 1),
-  };
+  /**
+   * What a branch's bound leaves behind for its children (one per depth): each later ticket's gain on
+   * either team (linear and capped spread), and the best open-slot fillings by capacity, so that a
+   * child (one more ticket) is first checked against its parent's relaxation: cheaper than its own.
+   */
+  interface Frame {
+    readonly gains: Float64Array[]; // [blueLinear, blueCapped, redLinear, redCapped][position]
+    readonly best: Float64Array[]; // the same four, by filled capacity
+    linearBase: number;
+    cappedBase: number;
+  }
+  const frames: Frame[] = Array.from({ length: 2 * teamSize + 1 }, () => ({
+    gains: Array.from({ length: 4 }, () => new Float64Array(count)),
+    best: Array.from({ length: 4 }, () => new Float64Array(teamSize + 1)),
+    linearBase: 0,
+    cappedBase: 0,
+  }));
 
   const knapsack = (best: Float64Array, size: number, gain: number, open: number): void => {
     for (let capacity = open; capacity >= size; capacity--) {
@@ -54,6 +110,8 @@ export function structuredPricing(
     let incumbent = floor;
     let openBound = Number.NEGATIVE_INFINITY;
     let nodes = 0;
+    let anchorNodes = 0;
+    const perAnchor = options.maxNodesPerAnchor ?? Number.POSITIVE_INFINITY;
     let blueSum = 0;
     let redSum = 0;
     let bluePlayers = 0;
@@ -63,15 +121,25 @@ export function structuredPricing(
     let priceSum = 0;
     const kept: { members: number[]; reduced: number }[] = [];
 
-    const bound = (lastPosition: number): number => {
+    const bound = (lastPosition: number, frame: Frame): number => {
       const blueOpen = teamSize - bluePlayers;
       const redOpen = teamSize - redPlayers;
-      const { blueLinear, blueCapped, redLinear, redCapped } = scratch;
-      for (const list of [blueLinear, blueCapped, redLinear, redCapped]) list.fill(Number.NEGATIVE_INFINITY);
-      blueLinear[0] = 0;
-      blueCapped[0] = 0;
-      redLinear[0] = 0;
-      redCapped[0] = 0;
+      const [blueLinear, blueCapped, redLinear, redCapped] = frame.best as [
+        Float64Array,
+        Float64Array,
+        Float64Array,
+        Float64Array,
+      ];
+      const [gBlueLinear, gBlueCapped, gRedLinear, gRedCapped] = frame.gains as [
+        Float64Array,
+        Float64Array,
+        Float64Array,
+        Float64Array,
+      ];
+      for (const list of frame.best) {
+        list.fill(Number.NEGATIVE_INFINITY);
+        list[0] = 0;
+      }
       const widest = Math.max(blueOpen, redOpen);
       for (let position = lastPosition + 1; position < count; position++) {
         const ticket = order[position] as number;
@@ -92,24 +160,64 @@ export function structuredPricing(
         const price = prices[ticket] as number;
         if (size <= blueOpen) {
           const ping = pingWeight * (pingToRed + size * redOpen * (bestPing[ticket] as number));
-          knapsack(blueLinear, size, ping - spreadWeight * addedSpread - price, blueOpen);
-          knapsack(blueCapped, size, ping - price, blueOpen);
+          gBlueLinear[position] = ping - spreadWeight * addedSpread - price;
+          gBlueCapped[position] = ping - price;
+          knapsack(blueLinear, size, gBlueLinear[position] as number, blueOpen);
+          knapsack(blueCapped, size, gBlueCapped[position] as number, blueOpen);
         }
         if (size <= redOpen) {
           const ping = pingWeight * pingToBlue;
-          knapsack(redLinear, size, ping - spreadWeight * addedSpread - price, redOpen);
-          knapsack(redCapped, size, ping - price, redOpen);
+          gRedLinear[position] = ping - spreadWeight * addedSpread - price;
+          gRedCapped[position] = ping - price;
+          knapsack(redLinear, size, gRedLinear[position] as number, redOpen);
+          knapsack(redCapped, size, gRedCapped[position] as number, redOpen);
         }
       }
       const base = 4 / 9 + pingWeight * enemyPing - priceSum;
-      const linear =
-        base +
-        2 / 9 -
-        spreadWeight * spread +
-        (blueLinear[blueOpen] as number) +
-        (redLinear[redOpen] as number);
-      const capped = base + (blueCapped[blueOpen] as number) + (redCapped[redOpen] as number);
+      const amongOpen = openSpread[(lastPosition + 1) * (matchSlots + 1) + blueOpen + redOpen] as number;
+      frame.linearBase =
+        base + 2 / 9 - spreadWeight * (spread + (Number.isFinite(amongOpen) ? amongOpen : 0));
+      frame.cappedBase = base;
+      const linear = frame.linearBase + (blueLinear[blueOpen] as number) + (redLinear[redOpen] as number);
+      const capped = frame.cappedBase + (blueCapped[blueOpen] as number) + (redCapped[redOpen] as number);
       return Math.max(linear, capped);
+    };
+
+    /**
+     * The parent's relaxation with one ticket forced onto a team: an upper bound of the child's
+     * branch (the child only loses candidates, and every pair the child would add is already counted
+     * in the parent's gains or only lowers the score).
+     */
+    const childCheck = (frame: Frame, position: number, size: number, onBlue: boolean): number => {
+      const blueOpen = teamSize - bluePlayers;
+      const redOpen = teamSize - redPlayers;
+      const [blueLinear, blueCapped, redLinear, redCapped] = frame.best as [
+        Float64Array,
+        Float64Array,
+        Float64Array,
+        Float64Array,
+      ];
+      const [gBlueLinear, gBlueCapped, gRedLinear, gRedCapped] = frame.gains as [
+        Float64Array,
+        Float64Array,
+        Float64Array,
+        Float64Array,
+      ];
+      const linear = onBlue
+        ? (gBlueLinear[position] as number) +
+          (blueLinear[blueOpen - size] as number) +
+          (redLinear[redOpen] as number)
+        : (gRedLinear[position] as number) +
+          (blueLinear[blueOpen] as number) +
+          (redLinear[redOpen - size] as number);
+      const capped = onBlue
+        ? (gBlueCapped[position] as number) +
+          (blueCapped[blueOpen - size] as number) +
+          (redCapped[redOpen] as number)
+        : (gRedCapped[position] as number) +
+          (blueCapped[blueOpen] as number) +
+          (redCapped[redOpen - size] as number);
+      return Math.max(frame.linearBase + linear, frame.cappedBase + capped);
     };
 
     const leaf = (): void => {
@@ -161,35 +269,44 @@ export function structuredPricing(
       if (sign === 1) team.push(ticket);
     };
 
-    const grow = (lastPosition: number): void => {
+    const grow = (lastPosition: number, depth: number): void => {
       if (bluePlayers === teamSize && redPlayers === teamSize) {
         leaf();
         return;
       }
-      const limit = bound(lastPosition);
+      const frame = frames[depth] as Frame;
+      const limit = bound(lastPosition, frame);
       if (limit <= incumbent || limit <= openBound) return;
       nodes += 1;
-      if (nodes > options.maxNodes) {
-        openBound = limit;
+      anchorNodes += 1;
+      if (nodes > options.maxNodes || anchorNodes > perAnchor) {
+        openBound = Math.max(openBound, limit);
         return;
       }
       for (let position = lastPosition + 1; position < count; position++) {
         const ticket = order[position] as number;
         const size = sizes[ticket] as number;
+        if (depth === 0) anchorNodes = 0;
         if (bluePlayers + size <= teamSize) {
-          place(ticket, blue, 1);
-          grow(position);
-          place(ticket, blue, -1);
+          const check = childCheck(frame, position, size, true);
+          if (check > incumbent && check > openBound) {
+            place(ticket, blue, 1);
+            grow(position, depth + 1);
+            place(ticket, blue, -1);
+          }
         }
         // The first ticket goes on blue: the teams are interchangeable.
         if (blue.length > 0 && redPlayers + size <= teamSize) {
-          place(ticket, red, 1);
-          grow(position);
-          place(ticket, red, -1);
+          const check = childCheck(frame, position, size, false);
+          if (check > incumbent && check > openBound) {
+            place(ticket, red, 1);
+            grow(position, depth + 1);
+            place(ticket, red, -1);
+          }
         }
       }
     };
-    grow(-1);
+    grow(-1, 0);
     return {
       mu: Math.max(incumbent, openBound),
       nodes,

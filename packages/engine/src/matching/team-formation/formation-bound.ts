@@ -220,7 +220,7 @@ export function formationBound(options: FormationBoundOptions): FormationBound {
     options.onRound?.(report);
     // The bound met the pool's LP optimum: no price can do better with these columns, and the search
     // found none above it.
-    if (solution !== undefined && found.complete && upperBound <= solution.value / matchTotal + 1e-12) break;
+    if (solution !== undefined && found.complete && upperBound <= solution.value / matchTotal + 1e-9) break;
   }
   return { upperBound: best, matchTotal, roundObjective: roundValue / matchTotal, rounds };
 }
