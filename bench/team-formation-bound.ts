@@ -78,7 +78,7 @@ const summary = {
   // The last search was complete and found nothing above the LP over the pool: the bound is the LP
   // relaxation's optimum over every possible match, not only a bound on it.
   lpOptimumProven:
-    last !== undefined && last.complete && Math.abs(bound.upperBound - (last.poolBound ?? 0)) <= 1e-9,
+    last?.complete === true && Math.abs(bound.upperBound - (last.poolBound ?? 0)) <= 1e-9,
   cpuSeconds: Math.round((cpuMs() - started) / 1000),
   date: new Date().toISOString(),
   node: process.version,
