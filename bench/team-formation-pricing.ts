@@ -24,6 +24,11 @@ export function structuredPricing(
     maxNodes: number;
     /** Nodes per first ticket (spreads a cut-short search over the whole pool); default unlimited. */
     maxNodesPerAnchor?: number;
+    /**
+     * Search branches under the largest bound left open too (for the columns they hold, while the
+     * prices are still far off); mu stays certified, the search only costs more.
+     */
+    explore?: boolean;
     keepColumns?: number;
   },
 ): (prices: Float64Array, floor: number) => PricingResult {
@@ -112,6 +117,7 @@ export function structuredPricing(
     let nodes = 0;
     let anchorNodes = 0;
     const perAnchor = options.maxNodesPerAnchor ?? Number.POSITIVE_INFINITY;
+    const explore = options.explore === true;
     let blueSum = 0;
     let redSum = 0;
     let bluePlayers = 0;
@@ -276,7 +282,7 @@ export function structuredPricing(
       }
       const frame = frames[depth] as Frame;
       const limit = bound(lastPosition, frame);
-      if (limit <= incumbent || limit <= openBound) return;
+      if (limit <= incumbent || (!explore && limit <= openBound)) return;
       nodes += 1;
       anchorNodes += 1;
       if (nodes > options.maxNodes || anchorNodes > perAnchor) {
@@ -289,7 +295,7 @@ export function structuredPricing(
         if (depth === 0) anchorNodes = 0;
         if (bluePlayers + size <= teamSize) {
           const check = childCheck(frame, position, size, true);
-          if (check > incumbent && check > openBound) {
+          if (check > incumbent && (explore || check > openBound)) {
             place(ticket, blue, 1);
             grow(position, depth + 1);
             place(ticket, blue, -1);
@@ -298,7 +304,7 @@ export function structuredPricing(
         // The first ticket goes on blue: the teams are interchangeable.
         if (blue.length > 0 && redPlayers + size <= teamSize) {
           const check = childCheck(frame, position, size, false);
-          if (check > incumbent && check > openBound) {
+          if (check > incumbent && (explore || check > openBound)) {
             place(ticket, red, 1);
             grow(position, depth + 1);
             place(ticket, red, -1);

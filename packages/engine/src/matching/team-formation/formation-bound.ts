@@ -96,6 +96,8 @@ export interface FormationBound {
   readonly matchTotal: number;
   /** The given round's objective, for the gap. */
   readonly roundObjective: number;
+  /** The prices of the least bound (for a longer pricing search to certify again). */
+  readonly prices: Float64Array;
   readonly rounds: readonly FormationBoundRound[];
 }
 
@@ -222,7 +224,7 @@ export function formationBound(options: FormationBoundOptions): FormationBound {
     // found none above it.
     if (solution !== undefined && found.complete && upperBound <= solution.value / matchTotal + 1e-9) break;
   }
-  return { upperBound: best, matchTotal, roundObjective: roundValue / matchTotal, rounds };
+  return { upperBound: best, matchTotal, roundObjective: roundValue / matchTotal, rounds, prices: centre };
 }
 
 /**
