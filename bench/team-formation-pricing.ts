@@ -18,6 +18,8 @@
 import type { PricingResult } from '../packages/engine/src/matching/team-formation/formation-bound.ts';
 import type { PoolStructure } from './team-formation-pool.ts';
 
+type Quad = [Float64Array, Float64Array, Float64Array, Float64Array];
+
 export function structuredPricing(
   structure: PoolStructure,
   options: {
@@ -92,14 +94,22 @@ export function structuredPricing(
    * child (one more ticket) is first checked against its parent's relaxation: cheaper than its own.
    */
   interface Frame {
-    readonly gains: Float64Array[]; // [blueLinear, blueCapped, redLinear, redCapped][position]
-    readonly best: Float64Array[]; // the same four, by filled capacity
+    /** Each later ticket's gain by position: blue linear, blue capped, red linear, red capped. */
+    readonly gains: Quad;
+    /** The same four: the best fillings of the open slots, by filled capacity. */
+    readonly best: Quad;
     linearBase: number;
     cappedBase: number;
   }
+  const quad = (length: number): Quad => [
+    new Float64Array(length),
+    new Float64Array(length),
+    new Float64Array(length),
+    new Float64Array(length),
+  ];
   const frames: Frame[] = Array.from({ length: 2 * teamSize + 1 }, () => ({
-    gains: Array.from({ length: 4 }, () => new Float64Array(count)),
-    best: Array.from({ length: 4 }, () => new Float64Array(teamSize + 1)),
+    gains: quad(count),
+    best: quad(teamSize + 1),
     linearBase: 0,
     cappedBase: 0,
   }));
@@ -130,18 +140,8 @@ export function structuredPricing(
     const bound = (lastPosition: number, frame: Frame): number => {
       const blueOpen = teamSize - bluePlayers;
       const redOpen = teamSize - redPlayers;
-      const [blueLinear, blueCapped, redLinear, redCapped] = frame.best as [
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-      ];
-      const [gBlueLinear, gBlueCapped, gRedLinear, gRedCapped] = frame.gains as [
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-      ];
+      const [blueLinear, blueCapped, redLinear, redCapped] = frame.best;
+      const [gBlueLinear, gBlueCapped, gRedLinear, gRedCapped] = frame.gains;
       for (const list of frame.best) {
         list.fill(Number.NEGATIVE_INFINITY);
         list[0] = 0;
@@ -197,18 +197,8 @@ export function structuredPricing(
     const childCheck = (frame: Frame, position: number, size: number, onBlue: boolean): number => {
       const blueOpen = teamSize - bluePlayers;
       const redOpen = teamSize - redPlayers;
-      const [blueLinear, blueCapped, redLinear, redCapped] = frame.best as [
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-      ];
-      const [gBlueLinear, gBlueCapped, gRedLinear, gRedCapped] = frame.gains as [
-        Float64Array,
-        Float64Array,
-        Float64Array,
-        Float64Array,
-      ];
+      const [blueLinear, blueCapped, redLinear, redCapped] = frame.best;
+      const [gBlueLinear, gBlueCapped, gRedLinear, gRedCapped] = frame.gains;
       const linear = onBlue
         ? (gBlueLinear[position] as number) +
           (blueLinear[blueOpen - size] as number) +

@@ -114,17 +114,7 @@ export function formationBound(options: FormationBoundOptions): FormationBound {
   if (matchTotal === 0) {
     throw new MatchdError(ErrorCodes.UNFILLABLE_TEAMS, 'the pool cannot fill one match', { path: 'tickets' });
   }
-  const evaluator = new MatchEvaluator({
-    sizes,
-    teamCount,
-    teamSize,
-    scoreMatch: options.scoreMatch,
-    aggregate: options.aggregate ?? 'mean',
-  });
-  const matchValue = (members: ArrayLike<number>, length: number): number => {
-    const score = evaluator.best(members, length);
-    return score === INFEASIBLE ? INFEASIBLE : evaluator.value(score);
-  };
+  const matchValue = matchValueOf(options, sizes);
   const playersPerMatch = teamCount * teamSize;
   const count = tickets.length;
   const pool: Column[] = [];
@@ -227,6 +217,29 @@ export function formationBound(options: FormationBoundOptions): FormationBound {
   return { upperBound: best, matchTotal, roundObjective: roundValue / matchTotal, rounds, prices: centre };
 }
 
+/** v(m): the per-match value of a ticket set's best split (INFEASIBLE when it does not split). */
+function matchValueOf(
+  options: {
+    readonly teamCount: number;
+    readonly teamSize: number;
+    readonly scoreMatch: ScoreMatch;
+    readonly aggregate?: FormationAggregate;
+  },
+  sizes: Int32Array,
+): (members: ArrayLike<number>, length: number) => number {
+  const evaluator = new MatchEvaluator({
+    sizes,
+    teamCount: options.teamCount,
+    teamSize: options.teamSize,
+    scoreMatch: options.scoreMatch,
+    aggregate: options.aggregate ?? 'mean',
+  });
+  return (members, length) => {
+    const score = evaluator.best(members, length);
+    return score === INFEASIBLE ? INFEASIBLE : evaluator.value(score);
+  };
+}
+
 /**
  * The built-in pricing search: branch and bound over ticket sets in sort-key order, pruned by the
  * caller's `scoreBound`, exact values (best split) at the leaves.
@@ -242,13 +255,6 @@ export function boundedPricing(options: {
 }): FormationPricing {
   const { tickets, teamCount, teamSize, scoreBound } = options;
   const sizes = Int32Array.from(tickets, (ticket) => ticket.size);
-  const evaluator = new MatchEvaluator({
-    sizes,
-    teamCount,
-    teamSize,
-    scoreMatch: options.scoreMatch,
-    aggregate: options.aggregate ?? 'mean',
-  });
   const sqrt = options.aggregate === 'sqrt-mean';
   const search = new PricingSearch({
     order: Array.from({ length: tickets.length }, (_, index) => index).sort(
@@ -256,10 +262,7 @@ export function boundedPricing(options: {
     ),
     sizes,
     playersPerMatch: teamCount * teamSize,
-    matchValue: (members, length) => {
-      const score = evaluator.best(members, length);
-      return score === INFEASIBLE ? INFEASIBLE : evaluator.value(score);
-    },
+    matchValue: matchValueOf(options, sizes),
     valueBound: (members, open) => {
       const score = scoreBound(members, open);
       return sqrt ? Math.sqrt(Math.max(0, score)) : score;
