@@ -5,12 +5,15 @@
  *
  *   flock /tmp/bench.lock node --import tsx bench/team-formation-budgets.ts --players 300 --team-size 3
  *
- * Options: --budgets 50,100,250,500,1000 --seeds 3 --variants restarts,post,annealing --clock cpu|wall.
+ * Options: --budgets 50,100,250,500,1000 --seeds 7 --variants restarts,post,annealing --clock cpu|wall.
  *
  * Prints one Markdown table: per variant and budget, the objective over search seeds (median, worst)
- * and the median gap to the best known objective, with starts/proposals and score evaluations.
+ * and the median gap to the best known objective, with starts/proposals and score evaluations; and
+ * beside each, the pool's certified upper bound (team-formation-bound.ts, when it has been run) and
+ * the median's proven gap to the optimum (at most objective-to-bound).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type FormationMethod, formMatches, Random } from '@matchd/engine';
@@ -21,7 +24,7 @@ const { values } = parseArgs({
     players: { type: 'string', default: '300' },
     'team-size': { type: 'string', default: '3' },
     budgets: { type: 'string', default: '50,100,250,500,1000' },
-    seeds: { type: 'string', default: '3' },
+    seeds: { type: 'string', default: '7' },
     variants: { type: 'string', default: 'restarts,post,annealing' },
     clock: { type: 'string', default: 'cpu' },
   },
@@ -77,6 +80,18 @@ function referenceBest(): { objective: number; sources: string[] } {
   return { objective, sources };
 }
 
+/** The pool's certified upper bound, if team-formation-bound.ts was run for it. */
+function certifiedBound(): { upperBound: number; rounds: number } | undefined {
+  const file = join(
+    import.meta.dirname,
+    'results',
+    'team-formation-bound',
+    `${players}p-${teamSize}v${teamSize}.json`,
+  );
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as { upperBound: number; rounds: number };
+}
+
 interface Row {
   variant: Variant;
   budgetMs: number;
@@ -104,6 +119,7 @@ for (const variant of variants) {
   });
 }
 
+const loadAtStart = loadavg();
 const rows: Row[] = [];
 let bestSeen = Number.NEGATIVE_INFINITY;
 for (const variant of variants) {
@@ -148,6 +164,19 @@ const median = (list: number[]) => {
 };
 const reference = referenceBest();
 const best = Math.max(reference.objective, bestSeen);
+/**
+ * The bench score is a weighted mean of parts in [0, 1], so 1 bounds every round too: a computed bound
+ * above it (a pricing search cut short) is replaced by 1.
+ */
+const computedBound = certifiedBound();
+const bound =
+  computedBound === undefined
+    ? undefined
+    : {
+        ...computedBound,
+        upperBound: Math.min(1, computedBound.upperBound),
+        vacuous: computedBound.upperBound >= 1,
+      };
 console.log(
   `### ${pool.name} (${pool.tickets.length} tickets), ${seeds} search seeds per line, budgets in ${values.clock === 'wall' ? 'wall-clock' : 'process CPU'} ms`,
 );
@@ -157,9 +186,15 @@ console.log(
 );
 console.log('');
 console.log(
-  '| variant | budget ms | used ms (median) | wall ms (median) | objective median | objective worst | gap to best known (median) | starts / proposals (median) | score evaluations (median) |',
+  bound === undefined
+    ? 'Certified upper bound: none computed for this pool (run bench/team-formation-bound.ts).'
+    : `Certified upper bound: ${bound.upperBound.toFixed(5)}${bound.vacuous ? " (the computed bound was above 1, the score's own maximum: no useful bound for this pool)" : ` (bench/results/team-formation-bound/, ${bound.rounds} column-generation rounds)`}: no round of this pool scores more; the best known is within ${((100 * (bound.upperBound - best)) / bound.upperBound).toFixed(2)}% of it.`,
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('');
+console.log(
+  '| variant | budget ms | used ms (median) | wall ms (median) | objective median | objective worst | gap to best known (median) | certified bound | proven gap to optimum, at most (median) | starts / proposals (median) | score evaluations (median) |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const objective = median(row.objectives);
   const gapPercent = (100 * (best - objective)) / Math.abs(best);
@@ -167,7 +202,14 @@ for (const row of rows) {
     row.variant === 'annealing'
       ? `${median(row.steps)} proposals`
       : `${median(row.restarts)} starts, ${median(row.steps)} exchanges`;
+  const boundCells =
+    bound === undefined
+      ? '- | -'
+      : `${bound.upperBound.toFixed(5)} | ${((100 * (bound.upperBound - objective)) / bound.upperBound).toFixed(2)}%`;
   console.log(
-    `| ${row.variant} | ${row.budgetMs} | ${median(row.elapsedMs).toFixed(0)} | ${median(row.wallMs).toFixed(0)} | ${objective.toFixed(5)} | ${Math.min(...row.objectives).toFixed(5)} | ${gapPercent.toFixed(2)}% | ${work} | ${median(row.evaluations)} |`,
+    `| ${row.variant} | ${row.budgetMs} | ${median(row.elapsedMs).toFixed(0)} | ${median(row.wallMs).toFixed(0)} | ${objective.toFixed(5)} | ${Math.min(...row.objectives).toFixed(5)} | ${gapPercent.toFixed(2)}% | ${boundCells} | ${work} | ${median(row.evaluations)} |`,
   );
 }
+const loads = (list: number[]) => list.map((load) => load.toFixed(2)).join(', ');
+console.log('');
+console.log(`Load average at start: ${loads(loadAtStart)}; at the end: ${loads(loadavg())}.`);

@@ -25,6 +25,30 @@ export interface BenchPool {
   readonly teamSize: number;
   readonly tickets: { readonly size: number; readonly sortKey: number }[];
   readonly scoreMatch: (teams: readonly (readonly number[])[]) => number;
+  /**
+   * An upper bound on the score of any match that holds `members` (in ascending sort key) and
+   * `openPlayers` more players from tickets of higher sort keys, for formationBound: team gap and
+   * premades at their best (1), the skill spread at least what the members already have plus what
+   * any higher-rated player adds against them, and each member's enemy ping at best its teamSize best
+   * pings among the other members and the best ping any other ticket offers it.
+   */
+  readonly scoreBound: (members: readonly number[], openPlayers: number) => number;
+  /** The precomputed per-ticket and per-ticket-pair sums the score reads (for a structured pricing). */
+  readonly structure: PoolStructure;
+}
+
+/** What the score is made of, per ticket and per ticket pair (row-major `count` x `count`). */
+export interface PoolStructure {
+  readonly count: number;
+  readonly teamSize: number;
+  readonly sizes: readonly number[];
+  readonly ratingSum: readonly number[];
+  /** Sum of |rating difference| over player pairs of two tickets (of one ticket on the diagonal). */
+  readonly absDiff: Float64Array;
+  /** Sum of per-player-pair ping scores between two tickets (ping only counts between enemies). */
+  readonly pingSum: Float64Array;
+  /** The best per-player ping score any other ticket offers each ticket. */
+  readonly bestPing: Float64Array;
 }
 
 /** A pool of `players` players for 2 teams of `teamSize`, from `seed`. */
@@ -107,9 +131,63 @@ export function benchPool(options: { players: number; teamSize: number; seed: nu
     const pingScoreMean = enemyPing / (teamSize * teamSize);
     return (3 * teamGapScore + 2 * spreadScore + premadeScore + 3 * pingScoreMean) / 9;
   };
+  // The best per-player ping score any other ticket offers each ticket (the ping bound's open slots).
+  const bestPing = new Float64Array(count);
+  for (let a = 0; a < count; a++) {
+    for (let b = 0; b < count; b++) {
+      if (a === b) continue;
+      const perPlayer = (pingSum[a * count + b] as number) / ((sizes[a] as number) * (sizes[b] as number));
+      if (perPlayer > (bestPing[a] as number)) bestPing[a] = perPlayer;
+    }
+  }
+  const keyOf = (ticket: number) => (ratingSum[ticket] as number) / (sizes[ticket] as number);
+  const offers: number[] = [];
+  const scoreBound = (members: readonly number[], openPlayers: number): number => {
+    // Spread: pairs among members, plus, for each open player (rated as a ticket of key >= the last
+    // member's), sum over members of size * (last key - member key) <= its |rating differences| to them.
+    const last = keyOf(members[members.length - 1] as number);
+    let spread = 0;
+    let pull = 0;
+    for (let x = 0; x < members.length; x++) {
+      const a = members[x] as number;
+      spread += absDiff[a * count + a] as number;
+      for (let y = x + 1; y < members.length; y++)
+        spread += absDiff[a * count + (members[y] as number)] as number;
+      pull += (sizes[a] as number) * (last - keyOf(a));
+    }
+    spread += openPlayers * pull;
+    const spreadScore = 1 - Math.min(1, spread / playerPairs / 800);
+    // Enemy ping: each player has teamSize enemies; a member's are at best its teamSize best per-player
+    // pings among the other members' players and open slots; an open player's at best 1 each. Every
+    // enemy pair is counted from both ends, hence the half.
+    let pingBound = openPlayers * teamSize;
+    for (const a of members) {
+      offers.length = 0;
+      for (const b of members) {
+        if (b === a) continue;
+        const perPlayer = (pingSum[a * count + b] as number) / ((sizes[a] as number) * (sizes[b] as number));
+        for (let k = 0; k < (sizes[b] as number); k++) offers.push(perPlayer);
+      }
+      for (let k = 0; k < openPlayers; k++) offers.push(bestPing[a] as number);
+      offers.sort((x, y) => y - x);
+      let best = 0;
+      for (let k = 0; k < teamSize && k < offers.length; k++) best += offers[k] as number;
+      pingBound += (sizes[a] as number) * best;
+    }
+    const pingScoreMean = Math.min(1, pingBound / 2 / (teamSize * teamSize));
+    return (3 + 2 * spreadScore + 1 + 3 * pingScoreMean) / 9;
+  };
   const tickets = ratings.map((members, index) => ({
     size: members.length,
     sortKey: (ratingSum[index] as number) / members.length,
   }));
-  return { name: `${players} players ${teamSize}v${teamSize}`, teamSize, tickets, scoreMatch };
+  const structure: PoolStructure = { count, teamSize, sizes, ratingSum, absDiff, pingSum, bestPing };
+  return {
+    name: `${players} players ${teamSize}v${teamSize}`,
+    teamSize,
+    tickets,
+    scoreMatch,
+    scoreBound,
+    structure,
+  };
 }

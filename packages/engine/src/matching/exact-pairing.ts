@@ -18,6 +18,7 @@ import { type AssignmentState, fractionalJumpStart } from './fractional-start.ts
 import { LeastK } from './least-k.ts';
 import { augmentedCost, type PreparedProblem, preparePairingProblem, rawCost } from './prepared-problem.ts';
 import { BlossomChains, findViolations } from './pricing.ts';
+import { chooseRelaxation } from './relaxation-choice.ts';
 import { type RowScanWorkspace, rowScanWorkspace } from './row-scan.ts';
 import type { ExactPairing, ExactPairingOptions, PairingProblem } from './types.ts';
 
@@ -70,7 +71,12 @@ export function exactPairing(problem: PairingProblem, options: ExactPairingOptio
   }
   const solved = useDense
     ? solveDense(prepared)
-    : solveSparse(prepared, perTicket, sortKeys, relaxation === 'dense' ? 'dense' : 'priced');
+    : solveSparse(
+        prepared,
+        perTicket,
+        sortKeys,
+        relaxation === 'auto' ? chooseRelaxation(prepared, sortKeys !== undefined) : relaxation,
+      );
   return shapeResult(prepared, objective, useDense ? 'dense' : 'sparse', solved);
 }
 

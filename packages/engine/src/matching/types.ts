@@ -47,11 +47,12 @@ export interface ExactPairingOptions {
   /** Sparse: one number per ticket (e.g. rating) whose nearest neighbours are likely good partners. */
   readonly sortKeys?: ArrayLike<number>;
   /**
-   * Sparse: how the assignment relaxation that starts the blossom rounds is solved. 'priced' (the
-   * default; 'auto' is the same) over the candidates, pricing all pairs until none violates: best when
-   * each ticket has a few clearly good partners (rating gaps, pings). 'dense' over every pair at once
-   * (auction, then shortest paths; up to 2048 tickets, 8 n^2 bytes): best when many tickets want the
-   * same few partners, as with EOMM's expected churn (measured at 500 players: 2.5x faster).
+   * Sparse: how the assignment relaxation that starts the blossom rounds is solved. 'priced' over the
+   * candidates, pricing all pairs until none violates: best when each ticket has a few clearly good
+   * partners of its own (rating gaps with `sortKeys`, uniform costs in large pools). 'dense' over every
+   * pair at once (auction, then shortest paths; up to 2048 tickets, 8 n^2 bytes): best when many
+   * tickets want the same few partners, as with EOMM's expected churn (2-6x faster there). 'auto'
+   * (default) reads the shape of the costs from a sample of rows and picks (relaxation-choice.ts).
    */
   readonly relaxation?: 'auto' | 'dense' | 'priced';
   /** Relative tolerance for symmetry and for the optimality certificate (default 1e-9). */

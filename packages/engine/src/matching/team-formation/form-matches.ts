@@ -10,6 +10,7 @@
 import { ErrorCodes, MatchdError } from '../../errors.ts';
 import type { Random } from '../../random.ts';
 import { anneal } from './annealing.ts';
+import { BudgetClock } from './budget-clock.ts';
 import { Descent, type ExchangeContext, ExchangeSearch } from './exchanges.ts';
 import { INFEASIBLE, MatchEvaluator } from './match-evaluator.ts';
 import { type KeptSelection, selectKept, sortedChunks } from './packing.ts';
@@ -46,7 +47,9 @@ interface Search {
   readonly evaluator: MatchEvaluator;
   readonly maxGroupSize: number;
   readonly neighbourMatches: number;
+  /** Clock now; `recentElapsed` and `overBudget` read it only every few hundred evaluations. */
   readonly elapsed: () => number;
+  readonly recentElapsed: () => number;
   readonly overBudget: () => boolean;
   readonly trace: ObjectiveTracePoint[];
   best: { valueSum: number; snapshot: number[][] | undefined };
@@ -101,10 +104,18 @@ export function formMatches(options: FormMatchesOptions): FormMatchesResult {
       { path: 'tickets', tickets: tickets.length, players, teamCount, teamSize },
     );
   }
-  const clock = options.clock;
-  const origin = clock === undefined ? 0 : clock();
-  const elapsed = (): number => (clock === undefined ? 0 : clock() - origin);
-  const budgetMs = options.budgetMs;
+  const evaluator = new MatchEvaluator({
+    sizes,
+    teamCount,
+    teamSize,
+    scoreMatch: options.scoreMatch,
+    aggregate: options.aggregate ?? 'mean',
+  });
+  const budget = new BudgetClock({
+    clock: options.clock,
+    budgetMs: options.budgetMs,
+    evaluations: () => evaluator.evaluations,
+  });
   const search: Search = {
     options,
     sizes,
@@ -113,17 +124,12 @@ export function formMatches(options: FormMatchesOptions): FormMatchesResult {
     prioritiesDiffer: priorities.some((priority) => priority !== priorities[0]),
     selection,
     matchTotal,
-    evaluator: new MatchEvaluator({
-      sizes,
-      teamCount,
-      teamSize,
-      scoreMatch: options.scoreMatch,
-      aggregate: options.aggregate ?? 'mean',
-    }),
+    evaluator,
     maxGroupSize,
     neighbourMatches: options.neighbourMatches ?? defaults.neighbourMatches,
-    elapsed,
-    overBudget: () => budgetMs !== undefined && elapsed() >= budgetMs,
+    elapsed: () => budget.elapsed(),
+    recentElapsed: () => budget.recentElapsed(),
+    overBudget: () => budget.overBudget(),
     trace: [],
     best: { valueSum: Number.NEGATIVE_INFINITY, snapshot: undefined },
     steps: 0,
@@ -312,7 +318,8 @@ function runAnnealing(search: Search): number {
       finalTemperatureRatio: options.annealing?.finalTemperatureRatio ?? 1e-3,
       progress: (proposals) => {
         const byCount = maxIterations === undefined ? 0 : (proposalsBefore + proposals) / maxIterations;
-        const byTime = budgetMs === undefined ? 0 : search.elapsed() / Math.max(budgetMs, Number.MIN_VALUE);
+        const byTime =
+          budgetMs === undefined ? 0 : search.recentElapsed() / Math.max(budgetMs, Number.MIN_VALUE);
         return Math.max(byCount, byTime) * cycles - cycle;
       },
       beforeWorsening: () => {

@@ -1,5 +1,15 @@
 export { bestSplit } from './best-split.ts';
 export { formMatches } from './form-matches.ts';
+export {
+  boundedPricing,
+  type FormationBound,
+  type FormationBoundOptions,
+  type FormationBoundRound,
+  type FormationPricing,
+  formationBound,
+  type PricingResult,
+  type ScoreBound,
+} from './formation-bound.ts';
 export { type LocalSearchSplitOptions, localSearchSplit } from './local-search-split.ts';
 export { fillableMatchCount } from './packing.ts';
 export type {

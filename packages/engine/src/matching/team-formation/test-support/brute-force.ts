@@ -3,7 +3,8 @@
  * cut the rest into full teams, and group the teams into matches, scored without any search.
  */
 import { Random } from '../../../random.ts';
-import type { FormationAggregate, ScoreMatch, TeamIndices } from '../types.ts';
+import { INFEASIBLE, MatchEvaluator } from '../match-evaluator.ts';
+import type { FormationAggregate, FormationTicket, ScoreMatch, TeamIndices } from '../types.ts';
 
 /** Every unordered split of `members` (ticket indices) into `teamCount` full teams. */
 export function allSplits(options: {
@@ -169,4 +170,39 @@ export function randomPairScore(ticketCount: number, seed: number): ScoreMatch {
     }
     return pairs === 0 ? 1 : total / pairs;
   };
+}
+
+/** Every ticket set that fills one match, with its best split's value. */
+export function everyMatch(
+  tickets: readonly FormationTicket[],
+  teamCount: number,
+  teamSize: number,
+  scoreMatch: ScoreMatch,
+  aggregate: FormationAggregate,
+): { members: number[]; value: number }[] {
+  const evaluator = new MatchEvaluator({
+    sizes: tickets.map((ticket) => ticket.size),
+    teamCount,
+    teamSize,
+    scoreMatch,
+    aggregate,
+  });
+  const found: { members: number[]; value: number }[] = [];
+  const members: number[] = [];
+  const visit = (from: number, players: number): void => {
+    if (players === teamCount * teamSize) {
+      const score = evaluator.best(members, members.length);
+      if (score !== INFEASIBLE) found.push({ members: members.slice(), value: evaluator.value(score) });
+      return;
+    }
+    for (let ticket = from; ticket < tickets.length; ticket++) {
+      const size = (tickets[ticket] as FormationTicket).size;
+      if (players + size > teamCount * teamSize) continue;
+      members.push(ticket);
+      visit(ticket + 1, players + size);
+      members.pop();
+    }
+  };
+  visit(0, 0);
+  return found;
 }
