@@ -1,7 +1,7 @@
 /** Ticket routes: create, read, cancel, accept/decline, and the WebSocket event stream. */
 import type { FastifyInstance } from 'fastify';
-import { finalEventTypes, type TicketEvent } from '../runtime/ticket-events.ts';
 import type { ServiceContext } from '../service/context.ts';
+import { streamTicket } from '../service/ticket-stream.ts';
 import {
   answerProposal,
   cancelTicket,
@@ -74,42 +74,45 @@ export function ticketRoutes(app: FastifyInstance, context: ServiceContext): voi
     );
   }
 
-  app.get<{ Params: TicketParams }>(
+  app.get<{ Params: TicketParams; Querystring: { after?: string } }>(
     '/v1/tickets/:ticketId/events',
     {
       websocket: true,
-      config: { role: 'player' },
+      config: { role: 'player', queryToken: true },
       // Refuse (403/404) before the upgrade, so a client gets an HTTP status, not a closed socket.
       preHandler: async (request) => {
-        ticketFor(context, request.params.ticketId, principalOf(request));
+        await ticketFor(context, request.params.ticketId, principalOf(request));
       },
       schema: {
         tags: ['tickets'],
         summary:
-          'WebSocket: the ticket now, then each event (searching, proposed, matched, returned, expired, cancelled)',
+          'WebSocket: the ticket now, then each event (searching, proposed, matched, returned, expired, cancelled); `after=<eventId>` resumes a lost stream',
         params: idParams('ticketId'),
+        querystring: {
+          type: 'object',
+          properties: {
+            after: { type: 'string', pattern: '^[0-9]{1,20}-[0-9]{1,20}$' },
+            access_token: { type: 'string', maxLength: 4096 },
+          },
+        },
       },
     },
     (socket, request) => {
-      const entry = ticketFor(context, request.params.ticketId, principalOf(request));
-      const send = (message: { type: 'state'; ticket: unknown } | TicketEvent): void => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
-      const unsubscribe = context.bus.subscribe(entry.ticketId, (event) => {
-        send(event);
-        if (finalEventTypes.has(event.type)) socket.close(1000, event.type);
-      });
-      socket.on('close', unsubscribe);
-      // The current state first, so a client that connects late misses nothing it needs.
-      void readTicket(context, entry.ticketId, principalOf(request))
-        .then((ticket) => {
-          send({ type: 'state', ticket });
-          if (entry.lastEvent !== undefined && finalEventTypes.has(entry.lastEvent.type)) {
-            send(entry.lastEvent);
-            socket.close(1000, entry.lastEvent.type);
-          }
-        })
-        .catch(() => socket.close(1011, 'state unavailable'));
+      void streamTicket(
+        context,
+        {
+          send: (message) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          },
+          close: (code, reason) => socket.close(code, reason),
+          onClose: (listener) => socket.on('close', listener),
+        },
+        {
+          ticketId: request.params.ticketId,
+          principal: principalOf(request),
+          ...(request.query.after === undefined ? {} : { after: request.query.after }),
+        },
+      );
     },
   );
 }
