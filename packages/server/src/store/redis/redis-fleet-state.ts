@@ -159,11 +159,11 @@ return 1`;
 
 const nowLua = `local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
-/** KEYS index; ARGV owner (queue␟ticket). `{1}` reserved (or already ours), `{0, current, now}` taken. */
+/** KEYS index; ARGV owner (queue␟ticket). `{1}` reserved, `{2}` already ours, `{0, current, now}` taken. */
 const reserveScript = `${nowLua}
 local current = redis.call('GET', KEYS[1])
 if not current then redis.call('SET', KEYS[1], ARGV[1] .. '${separator}' .. now) return {1} end
-if string.sub(current, 1, #ARGV[1] + 1) == ARGV[1] .. '${separator}' then return {1} end
+if string.sub(current, 1, #ARGV[1] + 1) == ARGV[1] .. '${separator}' then return {2} end
 return {0, current, now}`;
 /** KEYS index; ARGV expected owner. */
 const takeOverScript = `${nowLua}
@@ -331,18 +331,18 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
     queueId: string,
     ticketId: string,
     blocks: (record: TicketRecord) => boolean,
-  ): Promise<string | undefined> => {
+  ): Promise<{ blockedBy: string } | { own: boolean }> => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const reply = (await run('mdReserve', [key], [owner(queueId, ticketId)])) as [number, string?, number?];
-      if (reply[0] === 1) return undefined;
+      if (reply[0] === 1 || reply[0] === 2) return { own: reply[0] === 2 };
       const current = reply[1] as string;
       const [otherQueue = '', otherTicket = '', reservedAt = '0'] = current.split(separator);
       const other = await readTicket(otherQueue, otherTicket);
       if (other !== undefined ? blocks(other) : Number(reply[2]) - Number(reservedAt) < reservationStaleMs)
-        return otherTicket;
-      if ((await run('mdTakeOver', [key], [current, owner(queueId, ticketId)])) === 1) return undefined;
+        return { blockedBy: otherTicket };
+      if ((await run('mdTakeOver', [key], [current, owner(queueId, ticketId)])) === 1) return { own: false };
     }
-    return '';
+    return { blockedBy: '' };
   };
   const releaseIndexes = async (
     queueId: string,
@@ -365,25 +365,24 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
       const started = performance.now();
       const { queueId, ticketId, playerIds } = ticket;
       const reserved: string[] = [];
+      const duplicateError = () =>
+        new MatchdError(ErrorCodes.DUPLICATE_TICKET, `ticket ${ticketId} already exists`, { ticketId });
       let created = false;
       try {
-        const duplicate = await reserve(ticketIndex(ticketId), queueId, ticketId, () => true);
-        if (duplicate !== undefined) {
-          throw new MatchdError(ErrorCodes.DUPLICATE_TICKET, `ticket ${ticketId} already exists`, {
-            ticketId,
-          });
-        }
+        const id = await reserve(ticketIndex(ticketId), queueId, ticketId, () => true);
+        if ('blockedBy' in id || (id.own && (await readTicket(queueId, ticketId)) !== undefined))
+          throw duplicateError();
         reserved.push(ticketIndex(ticketId));
         // Sorted, so two creations sharing players meet on the same first player.
         for (const playerId of [...playerIds].sort()) {
           const waiting = await reserve(playerIndex(playerId), queueId, ticketId, (record) =>
             liveStates.has(record.state),
           );
-          if (waiting !== undefined) {
+          if ('blockedBy' in waiting) {
             throw new MatchdError(
               ErrorCodes.PLAYER_ALREADY_QUEUED,
-              `player ${playerId} already waits on ticket ${waiting}`,
-              { path: `players[${playerIds.indexOf(playerId)}].playerId`, ticketId: waiting },
+              `player ${playerId} already waits on ticket ${waiting.blockedBy}`,
+              { path: `players[${playerIds.indexOf(playerId)}].playerId`, ticketId: waiting.blockedBy },
             );
           }
           reserved.push(playerIndex(playerId));
@@ -408,11 +407,17 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
           ],
         );
         if (reply === -1) {
-          // This very ticket exists: the reservations are its own, keep them.
+          // A creation of the same id won the race: its reservations are ours too (same owner), so
+          // release only those of players who are not on it.
           created = true;
-          throw new MatchdError(ErrorCodes.DUPLICATE_TICKET, `ticket ${ticketId} already exists`, {
+          const winner = await readTicket(queueId, ticketId);
+          const keep = new Set((winner?.ticket.playerIds ?? []).map(playerIndex));
+          await releaseIndexes(
+            queueId,
             ticketId,
-          });
+            reserved.filter((key) => key !== ticketIndex(ticketId) && !keep.has(key)),
+          ).catch(() => {});
+          throw duplicateError();
         }
         if (reply === -2) {
           throw new MatchdError(
