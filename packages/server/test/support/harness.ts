@@ -199,9 +199,10 @@ export class ApiClient {
     return reply.body.token;
   }
 
-  /** Opens the ticket's event stream and collects messages until a final event or `timeoutMs`. */
-  watch(ticketId: string, credential: string): TicketWatch {
-    const url = `${this.baseUrl.replace(/^http/, 'ws')}/v1/tickets/${ticketId}/events`;
+  /** Opens the ticket's event stream (resuming after `after`, an event id) and collects its messages. */
+  watch(ticketId: string, credential: string, after?: string): TicketWatch {
+    const query = after === undefined ? '' : `?after=${encodeURIComponent(after)}`;
+    const url = `${this.baseUrl.replace(/^http/, 'ws')}/v1/tickets/${ticketId}/events${query}`;
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${credential}` } });
     const messages: Record<string, unknown>[] = [];
     const opened = new Promise<void>((resolve, reject) => {
