@@ -212,13 +212,13 @@ function isReplyError(error: unknown): boolean {
   return error instanceof Error && error.name === 'ReplyError';
 }
 
-async function within<T>(work: Promise<T>): Promise<T> {
+async function within<T>(work: Promise<T>, timeoutMs = callTimeoutMs + 100): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       work,
       new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => reject(new Error('no answer in time')), callTimeoutMs + 100);
+        timer = setTimeout(() => reject(new Error('no answer in time')), timeoutMs);
       }),
     ]);
   } catch (error) {
@@ -232,16 +232,20 @@ async function within<T>(work: Promise<T>): Promise<T> {
 /** Connects to `url`; a Redis Cluster node is recognised and the whole cluster used. */
 async function connect(url: string): Promise<{ client: Client; cluster: boolean }> {
   const probe = new Redis(url, { ...fastFail, lazyConnect: true, retryStrategy: () => null });
+  probe.on('error', () => {});
+  let info: string;
   try {
-    await probe.connect();
+    await within(probe.connect(), fastFail.connectTimeout);
+    info = await within(probe.info('cluster'));
   } catch (error) {
     probe.disconnect();
-    throw unavailable(error);
+    throw error instanceof MatchdError ? error : unavailable(error);
   }
-  const info = await probe.info('cluster');
   if (!/cluster_enabled:1/.test(info)) {
     probe.disconnect();
     const client = new Redis(url, { ...fastFail, lazyConnect: true });
+    // Connection errors surface as failed commands (MM_ERR_UNAVAILABLE); the client reconnects itself.
+    client.on('error', () => {});
     await client.connect();
     return { client, cluster: false };
   }
@@ -258,6 +262,7 @@ async function connect(url: string): Promise<{ client: Client; cluster: boolean 
     clusterRetryStrategy: (times) => Math.min(100 * times, 1000),
     lazyConnect: true,
   });
+  cluster.on('error', () => {});
   await cluster.connect();
   return { client: cluster, cluster: true };
 }
@@ -503,6 +508,7 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
     },
     followLog(queueId, listener) {
       const reader: Client = client instanceof Cluster ? client.duplicate() : client.duplicate();
+      reader.on('error', () => {});
       followers.add(reader);
       let stopped = false;
       const key = `${queueBase(queueId)}log`;
