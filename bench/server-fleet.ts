@@ -91,8 +91,12 @@ const startNode = () =>
 async function owner(nodes: readonly BenchServer[], queueId: string): Promise<BenchServer | undefined> {
   for (const node of nodes) {
     try {
-      const ready = await getJson<{ ownedQueues?: string[] }>(`${node.url}/readyz`);
-      if (ready.ownedQueues?.includes(queueId)) return node;
+      // Ready or not (a long step makes a node unready), /readyz names the queues the node runs.
+      const ready = await getJson<{
+        ownedQueues?: string[];
+        error?: { details?: { ownedQueues?: string[] } };
+      }>(`${node.url}/readyz`);
+      if ((ready.ownedQueues ?? ready.error?.details?.ownedQueues ?? []).includes(queueId)) return node;
     } catch {
       // A node that is down owns nothing.
     }

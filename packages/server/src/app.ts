@@ -230,6 +230,7 @@ async function readiness(
   if (Object.keys(failed).length > 0) {
     throw new MatchdError(ErrorCodes.UNAVAILABLE, `not ready: ${Object.keys(failed).join(', ')}`, {
       checks: failed,
+      ownedQueues: fleet.ownedQueues,
     });
   }
   return { status: 'ready', ownedQueues: fleet.ownedQueues };

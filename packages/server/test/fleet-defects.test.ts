@@ -7,66 +7,29 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { MatchmakerEffect, QueueConfig } from '@matchd/engine';
-import { buildServer } from '../src/app.ts';
-import { createPlayerTokens } from '../src/auth/player-tokens.ts';
-import { createAuthenticator } from '../src/auth/principals.ts';
 import { configFrom } from '../src/config.ts';
-import { createRatingSystem } from '../src/rating/rating-system.ts';
-import { engineMatchmakerFactory } from '../src/runtime/engine-factory.ts';
-import { createLocalHost, type MatchmakerHost } from '../src/runtime/matchmaker-host.ts';
+import type { MatchmakerHost } from '../src/runtime/matchmaker-host.ts';
 import { startWorkerHost, type WorkerHost } from '../src/runtime/worker-host.ts';
 import { startServer } from '../src/start.ts';
-import { createMemoryFleetState } from '../src/store/memory/memory-fleet-state.ts';
-import { createMemoryRatingsStore } from '../src/store/memory/memory-ratings-store.ts';
+import type { FleetState } from '../src/store/fleet-state.ts';
 import { openRedisFleetState } from '../src/store/redis/redis-fleet-state.ts';
-import { ApiClient, duelQueue, eventually, keys, squadQueue } from './support/harness.ts';
+import { type ApiClient, duelQueue, eventually, keys, squadQueue } from './support/harness.ts';
+import { localHost, memoryServer, tokenSecret } from './support/memory-server.ts';
+import { freePort } from './support/node-process.ts';
 
-const tokenSecret = 'test-token-secret-0123456789abcdef0123456789';
 type Ticket = { ticketId: string; state: string; matchId?: string; createdAtMs: number; waitMs: number };
 type ErrorBody = { error: { code: string; message: string; details: Record<string, unknown> } };
 
-/** A server on memory stores with the given matchmaker host (real engine; faults injected around it). */
-async function serverWith(
+/** A server on memory stores (or the given state) around `host`. */
+const serverWith = (
   host: MatchmakerHost,
   queues: readonly QueueConfig[],
-  options: { state?: ReturnType<typeof createMemoryFleetState> } = {},
-) {
-  const system = createRatingSystem('weng-lin', { calibrationGames: 1 });
-  const tokens = createPlayerTokens(tokenSecret);
-  const { app, service } = await buildServer({
-    ratings: createMemoryRatingsStore(),
-    state: options.state ?? createMemoryFleetState(),
-    host,
-    system,
-    auth: createAuthenticator(
-      [
-        { role: 'admin', name: 'admin', key: keys.admin },
-        { role: 'server', name: 'server', key: keys.server },
-      ],
-      tokens,
-    ),
-    tokens,
-    limits: { bodyLimitBytes: 65536, rateLimitPerMinute: 1_000_000, tokenTtlSeconds: 600 },
-    fleet: { tickIntervalMs: 25, leaseMs: 2000 },
-    seedQueues: queues,
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, service, client: new ApiClient(address), close: () => app.close() };
-}
-
-function localHost(): MatchmakerHost {
-  return createLocalHost({
-    factory: engineMatchmakerFactory,
-    ratingModel: createRatingSystem('weng-lin').model,
-    seed: 1,
-    clock: () => performance.now(),
-  });
-}
+  options: { state?: FleetState } = {},
+) => memoryServer({ host, queues, ...(options.state === undefined ? {} : { state: options.state }) });
 
 async function create(client: ApiClient, queueId: string, playerId: string) {
   return client.request<Ticket & ErrorBody>('POST', '/v1/tickets', {
@@ -162,11 +125,11 @@ describe('fleet defects', () => {
         credential: keys.server,
       });
       assert.equal(match.status, 200, 'the match is stored');
+      const metrics = String((await server.client.request('GET', '/metrics')).body);
+      assert.match(metrics, /matchd_queue_errors_total\{queue="duel",stage="metrics"\} 1/);
       // Both may queue again at once; nothing is stuck.
       for (const playerId of ['nan-a', 'nan-b'])
         assert.equal((await create(server.client, 'duel', playerId)).status, 201);
-      const metrics = String((await server.client.request('GET', '/metrics')).body);
-      assert.match(metrics, /matchd_queue_errors_total\{queue="duel",stage="metrics"\} 1/);
     } finally {
       await server.close();
     }
@@ -257,31 +220,12 @@ describe('fleet defects', () => {
   });
 
   test('a queue at its capacity refuses new tickets with 503 MM_ERR_QUEUE_FULL', async () => {
-    const host = localHost();
-    const system = createRatingSystem('weng-lin');
-    const tokens = createPlayerTokens(tokenSecret);
     const hold = {
       ...duelQueue,
       id: 'tiny',
       mode: { kind: 'rounds' as const, periodMs: 3_600_000, maxWaitMs: 3_600_000 },
     };
-    const { app } = await buildServer({
-      ratings: createMemoryRatingsStore(),
-      state: createMemoryFleetState(),
-      host,
-      system,
-      auth: createAuthenticator([{ role: 'server', name: 'server', key: keys.server }], tokens),
-      tokens,
-      limits: {
-        bodyLimitBytes: 65536,
-        rateLimitPerMinute: 1_000_000,
-        tokenTtlSeconds: 600,
-        queueCapacity: 2,
-      },
-      fleet: { tickIntervalMs: 25 },
-      seedQueues: [hold],
-    });
-    const client = new ApiClient(await app.listen({ host: '127.0.0.1', port: 0 }));
+    const { client, close } = await memoryServer({ queues: [hold], limits: { queueCapacity: 2 } });
     try {
       for (const playerId of ['c1', 'c2']) assert.equal((await create(client, 'tiny', playerId)).status, 201);
       const full = await create(client, 'tiny', 'c3');
@@ -289,7 +233,7 @@ describe('fleet defects', () => {
       assert.equal(full.body.error.code, 'MM_ERR_QUEUE_FULL');
       assert.equal(full.body.error.details['capacity'], 2);
     } finally {
-      await app.close();
+      await close();
     }
   });
 
@@ -320,18 +264,6 @@ describe('fleet defects', () => {
     rmSync(config.queuesDir as string, { recursive: true, force: true });
   });
 });
-
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A private redis-server of the machine on a free port, without persistence. */
 async function privateRedis(): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
@@ -370,9 +302,7 @@ describe('fleet defects: Redis out of reach', () => {
   test('while Redis hangs: 503 MM_ERR_UNAVAILABLE within a second, nothing half-done; afterwards all works', async () => {
     const redis = await privateRedis();
     const state = await openRedisFleetState(redis.url, 'outage:');
-    const server = await serverWith(localHost(), [duelQueue], {
-      state: state as ReturnType<typeof createMemoryFleetState>,
-    });
+    const server = await serverWith(localHost(), [duelQueue], { state });
     try {
       const waiting = await create(server.client, 'duel', 'calm');
       assert.equal(waiting.status, 201);

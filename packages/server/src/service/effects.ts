@@ -22,6 +22,8 @@ export interface Ownership {
   readonly known: Map<string, PooledTicket>;
   /** Engine match id -> the service's match id, from proposal until the match forms. */
   readonly matchIds: Map<string, string>;
+  /** When a change last committed (a long step is busy, not stuck). */
+  progressAtMs: number | undefined;
 }
 
 function matchView(queueId: string, matchId: string, summary: MatchSummary): MatchView {
@@ -50,10 +52,14 @@ export async function storeMatch(context: ServiceContext, record: MatchRecord): 
   await context.state.matchSaved(record.queueId, record.matchId);
 }
 
+/** Matches stored in SQL at once, at most (the pool's connections serve them side by side). */
+const storesInFlight = 8;
+
 /**
  * Carries out effects in order. Stops at the first that cannot commit: `conflict` (a ticket of a
  * match was cancelled meanwhile: the matchmaker must be rebuilt from the fleet state) or `fenced`
- * (another node holds the queue now).
+ * (another node holds the queue now). The committed matches are then stored in SQL, several at a
+ * time; one that fails stays in the outbox for the next drain.
  */
 export async function applyEffects(
   context: ServiceContext,
@@ -61,11 +67,27 @@ export async function applyEffects(
   config: QueueConfig,
   effects: readonly MatchmakerEffect[],
 ): Promise<CommitResult> {
+  const formed: MatchRecord[] = [];
+  let result: CommitResult = 'applied';
   for (const effect of effects) {
-    const result = await applyEffect(context, owner, config, effect);
-    if (result !== 'applied') return result;
+    result = await applyEffect(context, owner, config, effect, formed);
+    if (result !== 'applied') break;
+    owner.progressAtMs = context.now();
   }
-  return 'applied';
+  for (let start = 0; start < formed.length; start += storesInFlight) {
+    await Promise.all(
+      formed.slice(start, start + storesInFlight).map((record) =>
+        storeMatch(context, record).catch((error: unknown) => {
+          context.metrics.queueErrors.inc({ queue: owner.queueId, stage: 'store-match' });
+          context.log.warn(
+            { err: error, queueId: owner.queueId, matchId: record.matchId },
+            'match kept in the outbox; SQL is retried',
+          );
+        }),
+      ),
+    );
+  }
+  return result;
 }
 
 function part(owner: Ownership, ticketId: string, event: TicketEvent, waitMs?: number): TicketChange {
@@ -82,6 +104,7 @@ async function applyEffect(
   owner: Ownership,
   config: QueueConfig,
   effect: MatchmakerEffect,
+  formed: MatchRecord[],
 ): Promise<CommitResult> {
   const { queueId } = owner;
   const nowMs = context.now();
@@ -157,10 +180,7 @@ async function applyEffect(
         context.metrics.matchQuality.observe({ queue: queueId }, effect.match.quality);
         for (const waitMs of waits) context.metrics.waitSeconds.observe({ queue: queueId }, waitMs / 1000);
       });
-      await storeMatch(context, record).catch((error: unknown) => {
-        context.metrics.queueErrors.inc({ queue: queueId, stage: 'store-match' });
-        context.log.warn({ err: error, queueId, matchId }, 'match kept in the outbox; SQL is retried');
-      });
+      formed.push(record);
       return 'applied';
     }
     case 'returned': {

@@ -80,7 +80,7 @@ export class Fleet {
     }
   }
 
-  /** Ready when every queue this node runs ticked recently. */
+  /** Ready when every queue this node runs made progress recently (a step done, or a commit). */
   readiness(): Readiness {
     const nowMs = this.#context.now();
     const allowedMs = Math.max(5 * this.#options.tickIntervalMs, 3000);
@@ -89,8 +89,8 @@ export class Fleet {
     for (const runner of this.#runners.values()) {
       if (!runner.owned) continue;
       ownedQueues.push(runner.queueId);
-      if (runner.lastTickAtMs === undefined || nowMs - runner.lastTickAtMs > allowedMs)
-        staleQueues.push(runner.queueId);
+      const progress = runner.lastProgressAtMs;
+      if (progress === undefined || nowMs - progress > allowedMs) staleQueues.push(runner.queueId);
     }
     return { ready: staleQueues.length === 0, staleQueues, ownedQueues };
   }

@@ -56,15 +56,22 @@ export class QueueRunner {
   /** When the last step of an owned queue completed (epoch ms). */
   lastTickAtMs: number | undefined;
 
+  /** When the queue last made progress: a step completed, or a change committed within a long step. */
+  get lastProgressAtMs(): number | undefined {
+    const committed = this.#owner?.progressAtMs;
+    if (this.lastTickAtMs === undefined) return committed;
+    return committed === undefined ? this.lastTickAtMs : Math.max(committed, this.lastTickAtMs);
+  }
+
   constructor(context: ServiceContext, queueId: string, options: RunnerOptions) {
     this.#context = context;
     this.queueId = queueId;
     this.#options = options;
   }
 
-  /** True while this node holds the queue's lease. */
+  /** True while this node holds the queue's lease (as far as its last renewal tells). */
   get owned(): boolean {
-    return this.#owner !== undefined;
+    return this.#owner !== undefined && this.#context.now() <= this.#owner.leaseUntilMs;
   }
 
   /** Starts the loop (first step at once). */
@@ -152,6 +159,7 @@ export class QueueRunner {
         fence,
         known: new Map(),
         matchIds: new Map(),
+        progressAtMs: undefined,
         cursor: '0',
         leaseUntilMs: context.now() + this.#options.leaseMs,
       };

@@ -11,6 +11,7 @@
  * expired whole, with its event in the queue's log, or not at all. Changes made by the matchmaker
  * carry its lease's fencing token and are refused once another node holds the lease.
  */
+import { ErrorCodes, MatchdError } from '@matchd/engine';
 import type { TicketEvent } from '../runtime/ticket-events.ts';
 import type { MatchRecord, PooledTicket } from './records.ts';
 
@@ -156,6 +157,13 @@ export interface FleetState {
   /** Resolves when the store answers; MM_ERR_UNAVAILABLE otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** MM_ERR_TICKET_NOT_FOUND, or MM_ERR_INVALID_TICKET_STATE naming the state it is in. */
+export function ticketRefusal(ticketId: string, state?: string): MatchdError {
+  return state === undefined
+    ? new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `no ticket ${ticketId}`, { ticketId })
+    : new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is ${state}`, { ticketId, state });
 }
 
 /** How many recent waits and qualities each queue keeps for its statistics. */

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QueueConfig } from '@matchd/engine';
 import { freshPostgresDatabase, freshRedisPrefix } from './backends.ts';
-import { duelQueue, keys, squadQueue } from './harness.ts';
+import { duelQueue, holdQueue, keys, squadQueue } from './harness.ts';
 import { freePort, NodeProcess } from './node-process.ts';
 
 /** What a chaos run did, for the test's messages. */
@@ -54,14 +54,6 @@ type MatchBody = {
   outcome?: unknown;
 };
 
-const holdQueue: QueueConfig = {
-  id: 'hold',
-  teams: { count: 2, size: 1 },
-  rating: { track: 'hold' },
-  criteria: [{ kind: 'team-balance', weight: 1 }],
-  threshold: { start: 1 },
-  mode: { kind: 'rounds', periodMs: 3_600_000, maxWaitMs: 3_600_000 },
-};
 /** Waits in vain, then expires after 3 s. */
 const briefQueue: QueueConfig = {
   ...holdQueue,

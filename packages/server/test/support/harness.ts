@@ -38,6 +38,16 @@ export const squadQueue: QueueConfig = {
   mode: { kind: 'continuous', maxWaitMs: 1000 },
 };
 
+/** A 1v1 queue whose rounds are an hour apart: tickets just wait. */
+export const holdQueue: QueueConfig = {
+  id: 'hold',
+  teams: { count: 2, size: 1 },
+  rating: { track: 'hold' },
+  criteria: [{ kind: 'team-balance', weight: 1 }],
+  threshold: { start: 1 },
+  mode: { kind: 'rounds', periodMs: 3_600_000, maxWaitMs: 3_600_000 },
+};
+
 /** Which backends a test server uses. */
 export interface Backends {
   readonly ratings: 'memory' | 'pglite' | 'postgres';

@@ -16,6 +16,7 @@ import {
   type QueueCounts,
   recentStatsKept,
   type TicketRecord,
+  ticketRefusal,
 } from '../fleet-state.ts';
 import type { MatchRecord } from '../records.ts';
 
@@ -122,17 +123,9 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
     const record = queueId === undefined ? undefined : queues.get(queueId)?.tickets.get(ticketId);
     return record !== undefined && liveStates.has(record.state) ? record : undefined;
   };
-  const stateError = (record: TicketRecord): MatchdError =>
-    new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${record.ticket.ticketId} is ${record.state}`, {
-      ticketId: record.ticket.ticketId,
-      state: record.state,
-    });
   const current = (record: TicketRecord): TicketRecord => {
     const stored = queues.get(record.ticket.queueId)?.tickets.get(record.ticket.ticketId);
-    if (stored === undefined)
-      throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `no ticket ${record.ticket.ticketId}`, {
-        ticketId: record.ticket.ticketId,
-      });
+    if (stored === undefined) throw ticketRefusal(record.ticket.ticketId);
     return stored;
   };
 
@@ -180,7 +173,7 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
     async cancelTicket(record, { event, declinedBy }) {
       const stored = current(record);
       const allowed = declinedBy === undefined ? liveStates.has(stored.state) : stored.state === 'proposed';
-      if (!allowed) throw stateError(stored);
+      if (!allowed) throw ticketRefusal(stored.ticket.ticketId, stored.state);
       const entry = append(stored.ticket.queueId, {
         ticketId: stored.ticket.ticketId,
         source: 'api',
@@ -199,7 +192,7 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
     },
     async acceptTicket(record, playerId) {
       const stored = current(record);
-      if (stored.state !== 'proposed') throw stateError(stored);
+      if (stored.state !== 'proposed') throw ticketRefusal(stored.ticket.ticketId, stored.state);
       append(stored.ticket.queueId, { ticketId: stored.ticket.ticketId, source: 'api', playerId });
     },
     async readLog(queueId, afterId, limit) {

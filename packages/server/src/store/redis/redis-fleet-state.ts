@@ -33,6 +33,7 @@ import {
   type QueueCounts,
   recentStatsKept,
   type TicketRecord,
+  ticketRefusal,
 } from '../fleet-state.ts';
 import type { MatchRecord, PooledTicket } from '../records.ts';
 
@@ -467,19 +468,10 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         [...queueKeys(queueId), ticketKey(queueId, ticketId)],
         [ticketId, JSON.stringify(event), event.atMs, finishedTicketRetentionMs, logKept, declinedBy ?? ''],
       )) as [number, string];
-      if (reply[0] === -1)
-        throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `no ticket ${ticketId}`, { ticketId });
-      if (reply[0] === -2) {
-        throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is ${reply[1]}`, {
-          ticketId,
-          state: reply[1],
-        });
-      }
+      if (reply[0] < 0) throw ticketRefusal(ticketId, reply[0] === -1 ? undefined : reply[1]);
       await releasePlayers(queueId, ticketId, record.ticket.playerIds);
-      const { matchId: _match, ...rest } = record;
       return {
-        ...rest,
-        ...(record.state === 'proposed' && record.matchId !== undefined ? { matchId: record.matchId } : {}),
+        ...record,
         state: 'cancelled',
         finishedAtMs: event.atMs,
         lastEvent: { eventId: reply[1], event },
@@ -492,14 +484,7 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         [...queueKeys(queueId), ticketKey(queueId, ticketId)],
         [ticketId, playerId, logKept],
       )) as [number, string?];
-      if (reply[0] === -1)
-        throw new MatchdError(ErrorCodes.TICKET_NOT_FOUND, `no ticket ${ticketId}`, { ticketId });
-      if (reply[0] === -2) {
-        throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is ${reply[1]}`, {
-          ticketId,
-          state: reply[1],
-        });
-      }
+      if (reply[0] < 0) throw ticketRefusal(ticketId, reply[0] === -1 ? undefined : reply[1]);
     },
     async readLog(queueId, afterId, limit) {
       const start = afterId === '0' || afterId === '0-0' ? '-' : `(${afterId}`;
