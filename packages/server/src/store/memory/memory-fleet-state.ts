@@ -111,11 +111,12 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
   };
   const loggedEvent = (entry: LogEntry): LoggedEvent | undefined =>
     entry.event === undefined ? undefined : { eventId: entry.eventId, event: entry.event };
-  const finish = (record: TicketRecord, state: FleetTicketState, atMs: number): void => {
+  const finish = (record: TicketRecord, state: FleetTicketState): void => {
     if (liveStates.has(state)) return;
     for (const playerId of record.ticket.playerIds)
       if (playerTicket.get(playerId) === record.ticket.ticketId) playerTicket.delete(playerId);
-    finished.push({ ticketId: record.ticket.ticketId, atMs });
+    // Kept for the retention time from now, as Redis expires the key (the event time is the caller's).
+    finished.push({ ticketId: record.ticket.ticketId, atMs: clock() });
   };
   const live = (ticketId: string | undefined): TicketRecord | undefined => {
     if (ticketId === undefined) return undefined;
@@ -187,7 +188,7 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
         lastEvent: loggedEvent(entry) as LoggedEvent,
       };
       store(queue(stored.ticket.queueId), next);
-      finish(next, 'cancelled', event.atMs);
+      finish(next, 'cancelled');
       return next;
     },
     async acceptTicket(record, playerId) {
@@ -276,7 +277,7 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
           lastEvent: loggedEvent(entry) as LoggedEvent,
         };
         store(state, next);
-        finish(next, change.to, change.nowMs);
+        finish(next, change.to);
         if (part.waitMs !== undefined) pushRecent(state.waits, part.waitMs);
         changed += 1;
       });
