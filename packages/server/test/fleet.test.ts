@@ -171,6 +171,27 @@ describe('fleet: any node serves any ticket and queue', () => {
     assert.ok(String(resumed.messages[1]?.['eventId']) > '');
   });
 
+  test('the queues spread over the nodes: each runs its share, and a queue has one runner', async () => {
+    const spread = await eventually(
+      async () => {
+        const owned = await Promise.all(
+          fleet.nodes.slice(0, 3).map(async (member) => {
+            const reply = await member.client.request<{
+              ownedQueues?: string[];
+              error?: { details: { ownedQueues?: string[] } };
+            }>('GET', '/readyz');
+            return reply.body.ownedQueues ?? reply.body.error?.details.ownedQueues ?? [];
+          }),
+        );
+        // Three queues on three nodes: one each.
+        return owned.every((queues) => queues.length === 1) ? owned : undefined;
+      },
+      15_000,
+      'one queue per node',
+    );
+    assert.deepEqual(spread.flat().sort(), ['duel', 'fleet-quad', 'hold']);
+  });
+
   test('when the node running a queue stops, another takes it over; waits are kept, nothing is doubled', async () => {
     const owners = async () =>
       Promise.all(

@@ -1,11 +1,13 @@
 /**
  * This node's part in the fleet: a runner per queue (each takes its queue's lease when it is free,
- * see queue-runner.ts), and the queue configs kept in step with SQL: a config stored by any node
- * reaches this one within `configPollMs`.
+ * see queue-runner.ts), the queue configs kept in step with SQL (a config stored by any node reaches
+ * this one within `configPollMs`), and the spreading of queues: each node beats a heartbeat, takes
+ * free queues only while it runs fewer than its share (queues / live nodes, rounded up), and hands
+ * one over per heartbeat while it runs more.
  */
 import type { QueueConfig } from '@matchd/engine';
 import type { ServiceContext } from './context.ts';
-import { QueueRunner, type RunnerOptions } from './queue-runner.ts';
+import { type LeasePolicy, QueueRunner, type RunnerOptions } from './queue-runner.ts';
 
 /** Settings of the fleet part of a node. */
 export interface FleetOptions extends RunnerOptions {
@@ -22,11 +24,14 @@ export interface Readiness {
 }
 
 /** This node's runners. */
-export class Fleet {
+export class Fleet implements LeasePolicy {
   readonly #context: ServiceContext;
   readonly #options: FleetOptions;
   readonly #runners = new Map<string, QueueRunner>();
   #configTimer: NodeJS.Timeout | undefined;
+  #heartbeatTimer: NodeJS.Timeout | undefined;
+  /** Live nodes at the last heartbeat (1 until the first answers). */
+  #liveNodes = 1;
   #polling: Promise<void> = Promise.resolve();
   #stopped = false;
 
@@ -35,9 +40,25 @@ export class Fleet {
     this.#options = options;
   }
 
-  /** Starts a runner for every known queue and the config poll. */
+  /** Starts a runner for every known queue, the config poll and the heartbeat. */
   start(): void {
     for (const queueId of this.#context.queues.keys()) this.#runnerOf(queueId);
+    const beat = (): void => {
+      if (this.#stopped) return;
+      this.#heartbeatTimer = setTimeout(
+        () => {
+          this.#heartbeat()
+            .catch(() => {
+              // The store is out of reach: the runners see it too; spreading waits.
+            })
+            .finally(beat);
+        },
+        Math.max(50, this.#options.leaseMs / 3),
+      );
+      this.#heartbeatTimer.unref();
+    };
+    void this.#heartbeat().catch(() => {});
+    beat();
     const poll = (): void => {
       if (this.#stopped) return;
       this.#configTimer = setTimeout(() => {
@@ -48,6 +69,31 @@ export class Fleet {
       this.#configTimer.unref();
     };
     poll();
+  }
+
+  /** This node's share of the queues: all of them divided by the live nodes, rounded up. */
+  #share(): number {
+    return Math.ceil(this.#runners.size / Math.max(1, this.#liveNodes));
+  }
+
+  #ownedCount(): number {
+    let owned = 0;
+    for (const runner of this.#runners.values()) if (runner.owned) owned += 1;
+    return owned;
+  }
+
+  /** Takes a free queue while it runs fewer than its share (LeasePolicy). */
+  mayTake(): boolean {
+    return this.#ownedCount() < this.#share();
+  }
+
+  /** Counts the live nodes; hands one queue over while it runs more than its share. */
+  async #heartbeat(): Promise<void> {
+    this.#liveNodes = await this.#context.state.heartbeat(this.#options.nodeId, this.#options.leaseMs);
+    if (this.#liveNodes > 1 && this.#ownedCount() > this.#share()) {
+      const runner = [...this.#runners.values()].find((candidate) => candidate.owned);
+      runner?.handOver();
+    }
   }
 
   /** True while this node runs the queue's matchmaker. */
@@ -99,14 +145,17 @@ export class Fleet {
   async stop(): Promise<void> {
     this.#stopped = true;
     if (this.#configTimer !== undefined) clearTimeout(this.#configTimer);
+    if (this.#heartbeatTimer !== undefined) clearTimeout(this.#heartbeatTimer);
     await this.#polling;
     await Promise.all([...this.#runners.values()].map((runner) => runner.stop()));
+    // Leave the count of live nodes at once, so the others take their larger share without waiting.
+    await this.#context.state.heartbeat(this.#options.nodeId, 0).catch(() => {});
   }
 
   #runnerOf(queueId: string): QueueRunner {
     let runner = this.#runners.get(queueId);
     if (runner === undefined) {
-      runner = new QueueRunner(this.#context, queueId, this.#options);
+      runner = new QueueRunner(this.#context, queueId, this.#options, this);
       this.#runners.set(queueId, runner);
       runner.start();
     }

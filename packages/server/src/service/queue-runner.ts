@@ -30,6 +30,11 @@ export interface RunnerOptions {
   readonly tickIntervalMs: number;
 }
 
+/** Whether this node should take one more queue now (it runs fewer than its share of them). */
+export interface LeasePolicy {
+  mayTake(): boolean;
+}
+
 /** Engine refusals that only mean the log told the matchmaker something it already knows. */
 const staleCodes = new Set([
   'MM_ERR_DUPLICATE_TICKET',
@@ -45,6 +50,7 @@ export class QueueRunner {
   readonly queueId: string;
   readonly #context: ServiceContext;
   readonly #options: RunnerOptions;
+  readonly #policy: LeasePolicy;
   #owner: (Ownership & { cursor: string; leaseUntilMs: number }) | undefined;
   #needsRebuild = true;
   #stopped = false;
@@ -53,6 +59,12 @@ export class QueueRunner {
   #running: Promise<void> = Promise.resolve();
   #consecutiveErrors = 0;
   #nextDrainAtMs = 0;
+  /** Set to give the queue to another node at the next step. */
+  #handOver = false;
+  /** After a hand-over, this node leaves the queue to the others until then. */
+  #cooldownUntilMs = 0;
+  /** Since when the queue's lease has been seen free while this node held back (orphan guard). */
+  #freeSinceMs: number | undefined;
   /** When the last step of an owned queue completed (epoch ms). */
   lastTickAtMs: number | undefined;
 
@@ -63,10 +75,16 @@ export class QueueRunner {
     return committed === undefined ? this.lastTickAtMs : Math.max(committed, this.lastTickAtMs);
   }
 
-  constructor(context: ServiceContext, queueId: string, options: RunnerOptions) {
+  constructor(context: ServiceContext, queueId: string, options: RunnerOptions, policy: LeasePolicy) {
     this.#context = context;
     this.queueId = queueId;
     this.#options = options;
+    this.#policy = policy;
+  }
+
+  /** Gives the queue up at the next step (its lease released, so another node takes it at once). */
+  handOver(): void {
+    if (this.#owner !== undefined) this.#handOver = true;
   }
 
   /** True while this node holds the queue's lease (as far as its last renewal tells). */
@@ -147,7 +165,15 @@ export class QueueRunner {
     if (config === undefined) return;
     if (this.#owner !== undefined && context.now() > this.#owner.leaseUntilMs)
       await this.#lose('lease lapsed');
+    if (this.#owner !== undefined && this.#handOver) {
+      const { fence } = this.#owner;
+      await this.#lose('handed over to spread the queues');
+      await context.state.releaseLease(this.queueId, this.#options.nodeId, fence);
+      this.#cooldownUntilMs = context.now() + 2 * this.#options.leaseMs;
+      return;
+    }
     if (this.#owner === undefined) {
+      if (!(await this.#shouldTry())) return;
       const fence = await context.state.acquireLease(
         this.queueId,
         this.#options.nodeId,
@@ -179,6 +205,25 @@ export class QueueRunner {
     this.lastTickAtMs = context.now();
   }
 
+  /**
+   * A node holds back from a free queue while it runs its share of the queues (or just handed this
+   * one over), so the queues spread over the nodes; but a queue seen free on two tries in a row is
+   * taken all the same: a queue is never left without a matchmaker for long.
+   */
+  async #shouldTry(): Promise<boolean> {
+    const nowMs = this.#context.now();
+    if (nowMs >= this.#cooldownUntilMs && this.#policy.mayTake()) {
+      this.#freeSinceMs = undefined;
+      return true;
+    }
+    if ((await this.#context.state.leaseHolder(this.queueId)) !== undefined) {
+      this.#freeSinceMs = undefined;
+      return false;
+    }
+    this.#freeSinceMs ??= nowMs;
+    return nowMs - this.#freeSinceMs >= this.#acquireDelayMs();
+  }
+
   #startRenewing(fence: number): void {
     if (this.#renewTimer !== undefined) clearInterval(this.#renewTimer);
     const { leaseMs, nodeId } = this.#options;
@@ -207,6 +252,7 @@ export class QueueRunner {
     const owner = this.#owner;
     if (owner === undefined) return;
     this.#owner = undefined;
+    this.#handOver = false;
     if (this.#renewTimer !== undefined) clearInterval(this.#renewTimer);
     this.#renewTimer = undefined;
     this.lastTickAtMs = undefined;

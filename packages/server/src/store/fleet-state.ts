@@ -139,6 +139,11 @@ export interface FleetState {
   /** The node holding the queue's lease, if any. */
   leaseHolder(queueId: string): Promise<string | undefined>;
   /**
+   * Marks the node alive for `ttlMs` (0: it leaves now); returns how many nodes are alive now
+   * (itself included, unless it left).
+   */
+  heartbeat(nodeId: string, ttlMs: number): Promise<number>;
+  /**
    * The queue's live tickets (searching and proposed, oldest first) and the id of the log's last
    * entry read before them: a matchmaker rebuilt from them and then fed the log after that id
    * misses nothing.

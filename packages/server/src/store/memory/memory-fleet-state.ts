@@ -61,6 +61,8 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
   const queues = new Map<string, QueueState>();
   const ticketQueue = new Map<string, string>();
   const playerTicket = new Map<string, string>();
+  /** Live nodes and until when. */
+  const alive = new Map<string, number>();
   let sequence = 0;
   /** Finished tickets in finishing order, forgotten after the retention time. */
   const finished: { ticketId: string; atMs: number }[] = [];
@@ -238,6 +240,12 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
     async releaseLease(queueId, nodeId, fence) {
       const state = queue(queueId);
       if (state.lease?.fence === fence && state.lease.nodeId === nodeId) delete state.lease;
+    },
+    async heartbeat(nodeId, ttlMs) {
+      const nowMs = clock();
+      alive.set(nodeId, nowMs + ttlMs);
+      for (const [node, untilMs] of alive) if (untilMs <= nowMs) alive.delete(node);
+      return alive.size;
     },
     async leaseHolder(queueId) {
       const lease = queues.get(queueId)?.lease;

@@ -12,6 +12,7 @@
  *   {q:Q}:log  the queue's log (a stream)                {q:Q}:ob  formed matches not yet in SQL
  *   {q:Q}:wt / ql  recent waits and qualities           {q:Q}:lease / fence  the matchmaker's lease
  *   tix:<ticketId>  player:<playerId>  indexes (each its own slot): `queue␟ticket␟reservedAtMs`
+ *   nodes  live nodes, scored by when their heartbeat lapses
  *
  * The indexes live outside the queue's slot, so they cannot change in the queue's script. They are
  * reservations checked lazily: an index entry counts only while its ticket exists (for a player:
@@ -160,6 +161,11 @@ return 1`;
 
 const nowLua = `local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
+/** KEYS nodes; ARGV node ttl. The server's clock, so nodes' clocks need not agree. */
+const heartbeatScript = `${nowLua}
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZCARD', KEYS[1])`;
 /** KEYS index; ARGV owner (queue␟ticket). `{1}` reserved, `{2}` already ours, `{0, current, now}` taken. */
 const reserveScript = `${nowLua}
 local current = redis.call('GET', KEYS[1])
@@ -188,6 +194,7 @@ const scripts = {
   mdReserve: reserveScript,
   mdTakeOver: takeOverScript,
   mdReleaseIndex: releaseIndexScript,
+  mdHeartbeat: heartbeatScript,
 } as const;
 type ScriptName = keyof typeof scripts;
 
@@ -492,7 +499,15 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
       return rows.map(([id, flat]) => parseEntry(id, flat));
     },
     followLog(queueId, listener) {
-      const reader: Client = client instanceof Cluster ? client.duplicate() : client.duplicate();
+      // Its own connection (XREAD BLOCK holds one), which may wait longer than a command may.
+      const blocking = { enableOfflineQueue: true, commandTimeout: 5000 };
+      const reader: Client =
+        client instanceof Cluster
+          ? client.duplicate(undefined, {
+              enableOfflineQueue: true,
+              redisOptions: { ...fastFail, ...blocking },
+            })
+          : client.duplicate(blocking);
       reader.on('error', () => {});
       followers.add(reader);
       let stopped = false;
@@ -540,6 +555,9 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
     },
     async releaseLease(queueId, nodeId, fence) {
       await run('mdReleaseLease', [`${queueBase(queueId)}lease`], [`${fence}:${nodeId}`]);
+    },
+    async heartbeat(nodeId, ttlMs) {
+      return Number(await run('mdHeartbeat', [`${prefix}nodes`], [nodeId, ttlMs]));
     },
     async leaseHolder(queueId) {
       const value = await within(client.get(`${queueBase(queueId)}lease`));
