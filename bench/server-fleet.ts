@@ -22,6 +22,7 @@ import {
   getJson,
   holdQueue,
   loadAverage,
+  open5v5,
   run,
   startBenchServer,
 } from './server-support.ts';
@@ -41,14 +42,6 @@ const postgresAdmin =
   process.env['MATCHD_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env['MATCHD_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
-const open5v5 = {
-  id: 'open-5v5',
-  teams: { count: 2, size: 5 },
-  rating: { track: 'open' },
-  criteria: [{ kind: 'team-balance', weight: 1 }],
-  threshold: { start: 0 },
-  mode: { kind: 'continuous', maxWaitMs: 60_000 },
-};
 const duel = {
   id: 'duel',
   teams: { count: 2, size: 1 },

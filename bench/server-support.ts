@@ -77,6 +77,16 @@ export const holdQueue = {
   mode: { kind: 'rounds', periodMs: 3_600_000, maxWaitMs: 3_600_000, searchBudgetMs: 10 },
 };
 
+/** A 5v5 queue that matches any ten players at once. */
+export const open5v5 = {
+  id: 'open-5v5',
+  teams: { count: 2, size: 5 },
+  rating: { track: 'open' },
+  criteria: [{ kind: 'team-balance', weight: 1 }],
+  threshold: { start: 0 },
+  mode: { kind: 'continuous', maxWaitMs: 60_000 },
+};
+
 let counter = 0;
 
 /** An autocannon request that creates a solo ticket with a fresh player id each time. */

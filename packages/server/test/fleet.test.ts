@@ -34,6 +34,19 @@ async function create(index: number, queueId: string, playerId: string): Promise
   return reply.body;
 }
 
+/** The queues each of the first three nodes runs, as its /readyz names them (ready or not). */
+async function owners(): Promise<string[][]> {
+  return Promise.all(
+    fleet.nodes.slice(0, 3).map(async (member) => {
+      const reply = await member.client.request<{
+        ownedQueues?: string[];
+        error?: { details: { ownedQueues?: string[] } };
+      }>('GET', '/readyz');
+      return reply.body.ownedQueues ?? reply.body.error?.details.ownedQueues ?? [];
+    }),
+  );
+}
+
 async function read(index: number, ticketId: string): Promise<Ticket> {
   const reply = await node(index).client.request<Ticket>('GET', `/v1/tickets/${ticketId}`, {
     credential: keys.server,
@@ -172,18 +185,10 @@ describe('fleet: any node serves any ticket and queue', () => {
   });
 
   test('the queues spread over the nodes: each runs its share, and a queue has one runner', async () => {
+    // Three queues on three nodes: one each.
     const spread = await eventually(
       async () => {
-        const owned = await Promise.all(
-          fleet.nodes.slice(0, 3).map(async (member) => {
-            const reply = await member.client.request<{
-              ownedQueues?: string[];
-              error?: { details: { ownedQueues?: string[] } };
-            }>('GET', '/readyz');
-            return reply.body.ownedQueues ?? reply.body.error?.details.ownedQueues ?? [];
-          }),
-        );
-        // Three queues on three nodes: one each.
+        const owned = await owners();
         return owned.every((queues) => queues.length === 1) ? owned : undefined;
       },
       15_000,
@@ -193,16 +198,6 @@ describe('fleet: any node serves any ticket and queue', () => {
   });
 
   test('when the node running a queue stops, another takes it over; waits are kept, nothing is doubled', async () => {
-    const owners = async () =>
-      Promise.all(
-        fleet.nodes.slice(0, 3).map(async (member) => {
-          const reply = await member.client.request<{
-            ownedQueues?: string[];
-            error?: { details: { ownedQueues?: string[] } };
-          }>('GET', '/readyz');
-          return reply.body.ownedQueues ?? reply.body.error?.details.ownedQueues ?? [];
-        }),
-      );
     const holder = (await owners()).findIndex((queues) => queues.includes('duel'));
     assert.ok(holder >= 0, 'some node runs the duel queue');
     const waiting = await create((holder + 1) % 3, 'duel', 'survivor');

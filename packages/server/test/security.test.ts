@@ -8,17 +8,8 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import WebSocket from 'ws';
-import { buildServer } from '../src/app.ts';
-import { createPlayerTokens } from '../src/auth/player-tokens.ts';
-import { createAuthenticator } from '../src/auth/principals.ts';
-import { createRatingSystem } from '../src/rating/rating-system.ts';
-import { engineMatchmakerFactory } from '../src/runtime/engine-factory.ts';
-import { createLocalHost } from '../src/runtime/matchmaker-host.ts';
-import { createMemoryFleetState } from '../src/store/memory/memory-fleet-state.ts';
-import { createMemoryRatingsStore } from '../src/store/memory/memory-ratings-store.ts';
-import { ApiClient, duelQueue, keys } from './support/harness.ts';
-
-const tokenSecret = 'test-token-secret-0123456789abcdef0123456789';
+import { duelQueue, keys } from './support/harness.ts';
+import { memoryServer } from './support/memory-server.ts';
 
 async function server(options: { authFailuresPerMinute?: number } = {}) {
   const lines: string[] = [];
@@ -28,40 +19,15 @@ async function server(options: { authFailuresPerMinute?: number } = {}) {
       done();
     },
   });
-  const system = createRatingSystem('weng-lin');
-  const tokens = createPlayerTokens(tokenSecret);
-  const { app } = await buildServer({
-    ratings: createMemoryRatingsStore(),
-    state: createMemoryFleetState(),
-    host: createLocalHost({
-      factory: engineMatchmakerFactory,
-      ratingModel: system.model,
-      seed: 1,
-      clock: () => performance.now(),
-    }),
-    system,
-    auth: createAuthenticator(
-      [
-        { role: 'admin', name: 'admin', key: keys.admin },
-        { role: 'server', name: 'server', key: keys.server },
-      ],
-      tokens,
-    ),
-    tokens,
-    limits: {
-      bodyLimitBytes: 65536,
-      rateLimitPerMinute: 1_000_000,
-      tokenTtlSeconds: 600,
-      ...(options.authFailuresPerMinute === undefined
+  const built = await memoryServer({
+    queues: [duelQueue],
+    limits:
+      options.authFailuresPerMinute === undefined
         ? {}
-        : { authFailuresPerMinute: options.authFailuresPerMinute }),
-    },
-    fleet: { tickIntervalMs: 50 },
-    seedQueues: [duelQueue],
+        : { authFailuresPerMinute: options.authFailuresPerMinute },
     logger: { level: 'info', stream },
   });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { client: new ApiClient(address), address, lines, close: () => app.close() };
+  return { ...built, lines };
 }
 
 test('?access_token= is refused outside the event stream, works there, and never reaches the log', async () => {
