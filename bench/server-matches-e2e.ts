@@ -6,22 +6,20 @@
  * usage: node --import tsx bench/server-matches-e2e.ts [--tickets 20000] [--backend pglite|memory]
  */
 import { parseArgs } from 'node:util';
-import { createTicketRequest, getJson, loadAverage, run, startBenchServer } from './server-support.ts';
+import {
+  createTicketRequest,
+  getJson,
+  loadAverage,
+  open5v5,
+  run,
+  startBenchServer,
+} from './server-support.ts';
 
 const { values } = parseArgs({
   options: { tickets: { type: 'string', default: '20000' }, backend: { type: 'string', default: 'pglite' } },
 });
 const tickets = Number(values.tickets);
 const matchesExpected = Math.floor(tickets / 10);
-
-const open5v5 = {
-  id: 'open-5v5',
-  teams: { count: 2, size: 5 },
-  rating: { track: 'open' },
-  criteria: [{ kind: 'team-balance', weight: 1 }],
-  threshold: { start: 0 },
-  mode: { kind: 'continuous', maxWaitMs: 60_000 },
-};
 
 const server = await startBenchServer({
   queues: [open5v5],

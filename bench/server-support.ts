@@ -57,9 +57,11 @@ export async function startBenchServer(options: {
     url,
     process: child,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -73,6 +75,16 @@ export const holdQueue = {
   criteria: [{ kind: 'team-balance', weight: 1 }],
   threshold: { start: 1 },
   mode: { kind: 'rounds', periodMs: 3_600_000, maxWaitMs: 3_600_000, searchBudgetMs: 10 },
+};
+
+/** A 5v5 queue that matches any ten players at once. */
+export const open5v5 = {
+  id: 'open-5v5',
+  teams: { count: 2, size: 5 },
+  rating: { track: 'open' },
+  criteria: [{ kind: 'team-balance', weight: 1 }],
+  threshold: { start: 0 },
+  mode: { kind: 'continuous', maxWaitMs: 60_000 },
 };
 
 let counter = 0;

@@ -30,6 +30,9 @@ const server = await startBenchServer({
     MATCHD_RATINGS_BACKEND: values.backend,
     MATCHD_MATCH_WORKER: values.worker,
     MATCHD_TICK_INTERVAL_MS: '200',
+    // Past the default capacity (100,000 per queue) creations are refused by design; this bench
+    // measures creation, so the queue may hold all of them.
+    MATCHD_QUEUE_CAPACITY: '10000000',
   },
 });
 try {

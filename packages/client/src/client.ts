@@ -88,6 +88,7 @@ export const routes = {
   listExperimentPlots: ['GET', '/v1/admin/insights/experiments'],
   issueToken: ['POST', '/v1/tokens'],
   health: ['GET', '/healthz'],
+  readiness: ['GET', '/readyz'],
   metrics: ['GET', '/metrics'],
   openApiDocument: ['GET', '/openapi.json'],
   asyncApiDocument: ['GET', '/asyncapi.json'],
@@ -299,6 +300,11 @@ export class MatchdClient {
 
   health() {
     return this.#body('health');
+  }
+
+  /** Ready to serve (stores, worker, this node's queues), or MatchdApiError 503 naming the failed checks. */
+  readiness() {
+    return this.#body('readiness');
   }
 
   /** The Prometheus text. */

@@ -83,6 +83,28 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/readyz": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * Readiness: stores reachable, the matchmaker worker up, every queue this node runs ticked recently
+         * @description For a load balancer: 200 when this node can serve; 503 MM_ERR_UNAVAILABLE with `details.checks` naming each failed check (ratings, state, matchmaker, queues) otherwise.
+         *
+         *     Role: No credential needed.
+         */
+        readonly get: operations["readiness"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/admin/insights/experiments": {
         readonly parameters: {
             readonly query?: never;
@@ -580,7 +602,7 @@ export interface components {
                  * @description Stable error code (docs/server.md lists them)
                  * @enum {string}
                  */
-                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
+                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_QUEUE_FULL" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
                 /** @description Where and why: `path` of the refused field, ids, limits */
                 readonly details: {
                     readonly [key: string]: unknown;
@@ -917,6 +939,8 @@ export interface components {
                 readonly kind: "unknown";
             };
             readonly explanation?: components["schemas"]["WaitExplanation"];
+            /** @description Id of the ticket’s latest event: a stream resumes after it (`after=`) */
+            readonly lastEventId?: string;
             readonly matchId?: string;
             readonly playerIds: readonly string[];
             readonly queueId: string;
@@ -1008,6 +1032,7 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": {
+                        /** @description Where the waiting tickets live: memory or redis */
                         readonly poolBackend: string;
                         readonly queues: number;
                         readonly ratingsBackend: string;
@@ -1120,6 +1145,71 @@ export interface operations {
             };
         };
     };
+    readonly readiness: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        /** @description The queues whose matchmaker runs on this node */
+                        readonly ownedQueues: readonly string[];
+                        /** @enum {string} */
+                        readonly status: "ready";
+                    };
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     readonly listExperimentPlots: {
         readonly parameters: {
             readonly query?: never;
@@ -1187,6 +1277,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -1311,6 +1421,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -1468,6 +1598,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly getRatingDistributions: {
@@ -1539,6 +1689,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -1675,6 +1845,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -1830,6 +2020,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly applySeasonReset: {
@@ -1954,6 +2164,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -2125,6 +2355,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly getTrackLeaderboard: {
@@ -2256,6 +2506,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly getLeaderboard: {
@@ -2364,6 +2634,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -2521,6 +2811,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -2716,6 +3026,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly getPlayer: {
@@ -2801,6 +3131,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -2927,6 +3277,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly listQueues: {
@@ -2971,6 +3341,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -3074,6 +3464,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -3276,6 +3686,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly getTicket: {
@@ -3402,6 +3832,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -3566,6 +4016,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };
@@ -3759,6 +4229,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly declineMatch: {
@@ -3934,6 +4424,26 @@ export interface operations {
                     readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readonly issueToken: {
@@ -4034,6 +4544,26 @@ export interface operations {
             };
             /** @description Rate limit exceeded (details.retryAfterMs) */
             readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

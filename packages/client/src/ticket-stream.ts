@@ -1,8 +1,9 @@
 /**
  * A ticket's event stream over WebSocket, with reconnect and resume. Every connection starts with
- * the ticket's current state (and, for a finished ticket, its final event again), so after a drop
- * the client reconnects with backoff, learns where the ticket is now, and hands on only the events
- * it has not delivered yet. The stream ends at a final event (matched, expired, cancelled).
+ * the ticket's current state; every event carries its `eventId` in the queue's log. After a drop
+ * the client reconnects with backoff and `after=<the last eventId it handed on>`, so the server
+ * replays exactly what was missed, in order (any node serves any ticket); an event is handed on
+ * once. The stream ends at a final event (matched, expired, cancelled).
  */
 import type { operations } from './openapi.ts';
 
@@ -27,30 +28,23 @@ export interface EventMatch {
 /** Every message of the stream (the AsyncAPI document at /asyncapi.json describes them). */
 export type TicketMessage =
   | { readonly type: 'state'; readonly ticket: Ticket }
-  | { readonly type: 'searching'; readonly ticketId: string; readonly atMs: number }
-  | {
-      readonly type: 'proposed';
-      readonly ticketId: string;
-      readonly atMs: number;
-      readonly match: EventMatch;
-      readonly deadlineMs: number;
-    }
-  | {
-      readonly type: 'matched';
-      readonly ticketId: string;
-      readonly atMs: number;
-      readonly match: EventMatch;
-      readonly waitMs: number;
-    }
-  | {
+  | (EventBase & { readonly type: 'searching' })
+  | (EventBase & { readonly type: 'proposed'; readonly match: EventMatch; readonly deadlineMs: number })
+  | (EventBase & { readonly type: 'matched'; readonly match: EventMatch; readonly waitMs: number })
+  | (EventBase & {
       readonly type: 'returned';
-      readonly ticketId: string;
-      readonly atMs: number;
       readonly matchId: string;
-      readonly reason: 'declined' | 'acceptance-timeout';
-    }
-  | { readonly type: 'expired'; readonly ticketId: string; readonly atMs: number; readonly waitMs: number }
-  | { readonly type: 'cancelled'; readonly ticketId: string; readonly atMs: number; readonly reason: string };
+      readonly reason: 'declined' | 'acceptance-timeout' | 'cancelled' | 'failover';
+    })
+  | (EventBase & { readonly type: 'expired'; readonly waitMs: number })
+  | (EventBase & { readonly type: 'cancelled'; readonly reason: string });
+
+/** What every event has: its ticket, its time and its id in the queue's log. */
+interface EventBase {
+  readonly ticketId: string;
+  readonly atMs: number;
+  readonly eventId: string;
+}
 
 /** An event of the ticket's life (every message but `state`). */
 export type TicketEvent = Exclude<TicketMessage, { type: 'state' }>;
@@ -116,14 +110,18 @@ export function watchTicket(
   const openSocket = options.openSocket ?? defaultOpenSocket;
   const usesHeaders = options.openSocket !== undefined;
   const wsBase = `${baseUrl.replace(/^http/, 'ws')}/v1/tickets/${encodeURIComponent(ticketId)}/events`;
-  const url =
-    credential === undefined || usesHeaders
-      ? wsBase
-      : `${wsBase}?access_token=${encodeURIComponent(credential)}`;
+  const urlAfter = (lastEventId: string | undefined): string => {
+    const query = new URLSearchParams();
+    if (lastEventId !== undefined) query.set('after', lastEventId);
+    if (credential !== undefined && !usesHeaders) query.set('access_token', credential);
+    const text = query.toString();
+    return text === '' ? wsBase : `${wsBase}?${text}`;
+  };
   const headers: Record<string, string> =
     credential === undefined ? {} : { authorization: `Bearer ${credential}` };
   const events: TicketEvent[] = [];
   const delivered = new Set<string>();
+  let lastEventId: string | undefined;
   let socket: WebSocketLike | undefined;
   let closed = false;
   let failures = 0;
@@ -138,10 +136,10 @@ export function watchTicket(
   done.catch(() => {});
 
   const deliver = (event: TicketEvent): void => {
-    // Resume: a reconnect replays the final event; an event is handed on once.
-    const key = `${event.type}:${event.atMs}`;
-    if (delivered.has(key)) return;
-    delivered.add(key);
+    // A reconnect resumes after the last event handed on; a replayed one is still handed on once.
+    if (delivered.has(event.eventId)) return;
+    delivered.add(event.eventId);
+    lastEventId = event.eventId;
     events.push(event);
     options.onEvent?.(event);
     if (finalTypes.has(event.type)) {
@@ -153,7 +151,7 @@ export function watchTicket(
 
   const connect = (): void => {
     if (closed) return;
-    const current = openSocket(url, headers);
+    const current = openSocket(urlAfter(lastEventId), headers);
     socket = current;
     current.onmessage = (message) => {
       failures = 0;

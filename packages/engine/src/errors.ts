@@ -56,6 +56,8 @@ export const ErrorCodes = {
   ROUTE_NOT_FOUND: 'MM_ERR_ROUTE_NOT_FOUND',
   /** The service is shutting down or a backing store is unreachable. */
   UNAVAILABLE: 'MM_ERR_UNAVAILABLE',
+  /** A queue holds its capacity of waiting tickets; retry later (`details.capacity`). */
+  QUEUE_FULL: 'MM_ERR_QUEUE_FULL',
   /** Input data (a match file, a history log) that cannot be parsed. */
   INVALID_DATA: 'MM_ERR_INVALID_DATA',
 } as const;

@@ -13,10 +13,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import { ErrorCodes, MatchdError, type QueueConfig } from '@matchd/engine';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { AuthFailureLimiter } from './auth/failure-limiter.ts';
 import type { PlayerTokens } from './auth/player-tokens.ts';
 import { type Authenticator, principalLabel } from './auth/principals.ts';
 import { sendError } from './http/error-map.ts';
-import { authHook } from './http/request-context.ts';
+import { authHook, redactedUrl } from './http/request-context.ts';
 import { insightRoutes } from './http/routes-insights.ts';
 import { matchRoutes } from './http/routes-matches.ts';
 import { playerRoutes } from './http/routes-players.ts';
@@ -27,14 +28,16 @@ import { roleNotes, type TypedApp } from './http/typed-app.ts';
 import type { RatingSystem } from './rating/rating-system.ts';
 import type { MatchmakerHost } from './runtime/matchmaker-host.ts';
 import { observeHost, QueueActivity } from './service/activity.ts';
-import { createService, type MatchdService } from './service/service.ts';
+import type { FleetOptions } from './service/fleet.ts';
+import { createService, type MatchdService, type ServiceDeps } from './service/service.ts';
+import type { FleetState } from './store/fleet-state.ts';
 import type { RatingsStore } from './store/ratings-store.ts';
-import type { TicketPool } from './store/ticket-pool.ts';
 
 /** What the server is built from: real parts, chosen by `main.ts` (or a test). */
 export interface ServerDeps {
   readonly ratings: RatingsStore;
-  readonly pool: TicketPool;
+  /** The state every node shares: tickets, queue logs, leases (memory for one process, Redis for a fleet). */
+  readonly state: FleetState;
   readonly host: MatchmakerHost;
   readonly system: RatingSystem;
   readonly auth: Authenticator;
@@ -43,7 +46,15 @@ export interface ServerDeps {
     readonly bodyLimitBytes: number;
     readonly rateLimitPerMinute: number;
     readonly tokenTtlSeconds: number;
+    /** Failed authentications per client address and minute before its requests are refused. */
+    readonly authFailuresPerMinute?: number;
+    /** Live tickets a queue holds at most (MM_ERR_QUEUE_FULL beyond). */
+    readonly queueCapacity?: number;
   };
+  /** This node's queue runners: node id, lease time, tick interval, config poll. */
+  readonly fleet?: Partial<FleetOptions>;
+  /** The engagement estimator (to check engagement queues' configs on this node). */
+  readonly expectedChurn?: ServiceDeps['expectedChurn'];
   readonly seedQueues?: readonly QueueConfig[];
   /** fastify's logger option: pino options, or false. */
   readonly logger?: FastifyServerOptions['logger'];
@@ -54,7 +65,7 @@ export interface ServerDeps {
 /** Builds the app and its service; nothing listens and the tick loop is not started. */
 export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; service: MatchdService }> {
   const app: TypedApp = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedactedUrls(deps.logger ?? false),
     bodyLimit: deps.limits.bodyLimitBytes,
     // Strict edge validation: refuse unknown fields and wrong types instead of dropping or coercing them.
     ajv: {
@@ -66,15 +77,25 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
   }).withTypeProvider<TypeBoxTypeProvider>();
   // The dashboard's view of recent activity sees every effect of the matchmakers.
   const activity = new QueueActivity();
+  const tickIntervalMs = deps.fleet?.tickIntervalMs ?? 1000;
   const service = await createService({
     ratings: deps.ratings,
-    pool: deps.pool,
+    state: deps.state,
     host: observeHost(deps.host, activity),
     system: deps.system,
     log: app.log,
+    fleet: {
+      nodeId: deps.fleet?.nodeId ?? `node-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      leaseMs: deps.fleet?.leaseMs ?? 3000,
+      tickIntervalMs,
+      configPollMs: deps.fleet?.configPollMs ?? 500,
+    },
+    queueCapacity: deps.limits.queueCapacity ?? 100_000,
+    ...(deps.expectedChurn === undefined ? {} : { expectedChurn: deps.expectedChurn }),
     ...(deps.seedQueues === undefined ? {} : { seedQueues: deps.seedQueues }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
   });
+  app.addHook('onClose', async () => service.stop());
   const { context, metrics } = service;
 
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -136,7 +157,12 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
     },
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  app.addHook('onRequest', authHook(deps.auth, context.now));
+  app.addHook(
+    'onRequest',
+    authHook(deps.auth, context.now, new AuthFailureLimiter(deps.limits.authFailuresPerMinute ?? 30), () =>
+      metrics.authFailures.inc(),
+    ),
+  );
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
@@ -163,10 +189,11 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
   await systemRoutes(app, {
     context,
     ratings: deps.ratings,
-    pool: deps.pool,
+    state: deps.state,
     tokens: deps.tokens,
     tokenTtlSeconds: deps.limits.tokenTtlSeconds,
     registry: metrics.registry,
+    readiness: () => readiness(deps, service),
   });
   ticketRoutes(app, context);
   matchRoutes(app, context);
@@ -174,4 +201,57 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
   queueRoutes(app, context);
   insightRoutes(app, context, activity, experimentsDir);
   return { app, service };
+}
+
+/** What `/readyz` checks; MM_ERR_UNAVAILABLE (503) with every failed check named when not ready. */
+async function readiness(
+  deps: ServerDeps,
+  service: MatchdService,
+): Promise<{ status: 'ready'; ownedQueues: readonly string[] }> {
+  const within = <T>(work: Promise<T>): Promise<T> =>
+    Promise.race([
+      work,
+      new Promise<never>((_resolve, reject) =>
+        setTimeout(() => reject(new Error('no answer within 1 s')), 1000).unref(),
+      ),
+    ]);
+  const failed: Record<string, string> = {};
+  const check = async (name: string, work: () => Promise<unknown>): Promise<void> => {
+    try {
+      await within(work());
+    } catch (error) {
+      failed[name] = error instanceof Error ? error.message : String(error);
+    }
+  };
+  await Promise.all([
+    check('ratings', () => deps.ratings.ping()),
+    check('state', () => deps.state.ping()),
+    check('matchmaker', () => deps.host.sizes()),
+  ]);
+  const fleet = service.fleet.readiness();
+  if (fleet.staleQueues.length > 0) failed['queues'] = `not ticked recently: ${fleet.staleQueues.join(', ')}`;
+  if (Object.keys(failed).length > 0) {
+    throw new MatchdError(ErrorCodes.UNAVAILABLE, `not ready: ${Object.keys(failed).join(', ')}`, {
+      checks: failed,
+      ownedQueues: fleet.ownedQueues,
+    });
+  }
+  return { status: 'ready', ownedQueues: fleet.ownedQueues };
+}
+
+/** Logs request URLs with `access_token` values blanked (a secret must not reach the logs). */
+type LoggerOption = Exclude<FastifyServerOptions['logger'], undefined>;
+function withRedactedUrls(logger: LoggerOption): LoggerOption {
+  if (typeof logger === 'boolean') return logger === true ? withRedactedUrls({}) : logger;
+  return {
+    ...logger,
+    serializers: {
+      ...(logger as { serializers?: Record<string, unknown> }).serializers,
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: redactedUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+    },
+  } as LoggerOption;
 }

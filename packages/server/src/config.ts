@@ -47,6 +47,15 @@ export interface ServerConfig {
    */
   readonly churnTableFile?: string;
   readonly tickIntervalMs: number;
+  /**
+   * How long a node holds a queue's lease without renewing it: when the node dies, another takes the
+   * queue within about this time. Renewed every third of it.
+   */
+  readonly leaseMs: number;
+  /** Live (searching or proposed) tickets one queue holds at most; more get 503 MM_ERR_QUEUE_FULL. */
+  readonly queueCapacity: number;
+  /** Failed authentications per client address and minute; then 429 until the minute ends. */
+  readonly authFailuresPerMinute: number;
   readonly bodyLimitBytes: number;
   readonly rateLimitPerMinute: number;
   /** Run the matchmaker in a worker thread (default) or in the API thread. */
@@ -78,6 +87,9 @@ export const defaultConfig: ServerConfig = {
   apiKeys: [],
   tokenTtlSeconds: 3600,
   tickIntervalMs: 1000,
+  leaseMs: 3000,
+  queueCapacity: 100_000,
+  authFailuresPerMinute: 30,
   bodyLimitBytes: 64 * 1024,
   rateLimitPerMinute: 60_000,
   matchWorker: true,
@@ -186,6 +198,9 @@ export const environmentKeys = {
   MATCHD_QUEUES_DIR: 'queuesDir',
   MATCHD_CHURN_TABLE: 'churnTableFile',
   MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
+  MATCHD_LEASE_MS: 'leaseMs',
+  MATCHD_QUEUE_CAPACITY: 'queueCapacity',
+  MATCHD_AUTH_FAILURES_PER_MINUTE: 'authFailuresPerMinute',
   MATCHD_BODY_LIMIT_BYTES: 'bodyLimitBytes',
   MATCHD_RATE_LIMIT_PER_MINUTE: 'rateLimitPerMinute',
   MATCHD_MATCH_WORKER: 'matchWorker',
@@ -286,6 +301,9 @@ export function configFrom(raw: Raw): ServerConfig {
     ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
     ...(churnTableFile === undefined ? {} : { churnTableFile: resolve(churnTableFile) }),
     tickIntervalMs: integerIn('tickIntervalMs', pick('tickIntervalMs'), 10, 60_000),
+    leaseMs: integerIn('leaseMs', pick('leaseMs'), 300, 600_000),
+    queueCapacity: integerIn('queueCapacity', pick('queueCapacity'), 1, 10_000_000),
+    authFailuresPerMinute: integerIn('authFailuresPerMinute', pick('authFailuresPerMinute'), 1, 1_000_000),
     bodyLimitBytes: integerIn('bodyLimitBytes', pick('bodyLimitBytes'), 1024, 16 * 1024 * 1024),
     rateLimitPerMinute: integerIn('rateLimitPerMinute', pick('rateLimitPerMinute'), 1, 10_000_000),
     matchWorker: booleanOf('matchWorker', pick('matchWorker')),

@@ -10,12 +10,12 @@ export { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.
 export type { TicketEvent } from './runtime/ticket-events.ts';
 export { startWorkerHost } from './runtime/worker-host.ts';
 export { type RunningServer, startServer } from './start.ts';
+export type { FleetState } from './store/fleet-state.ts';
+export { createMemoryFleetState } from './store/memory/memory-fleet-state.ts';
 export { createMemoryRatingsStore } from './store/memory/memory-ratings-store.ts';
-export { createMemoryTicketPool } from './store/memory/memory-ticket-pool.ts';
 export type { RatingsStore } from './store/ratings-store.ts';
 export type * from './store/records.ts';
-export { openRedisTicketPool } from './store/redis/redis-ticket-pool.ts';
+export { openRedisFleetState } from './store/redis/redis-fleet-state.ts';
 export { openPglite } from './store/sql/pglite-client.ts';
 export { openPostgres } from './store/sql/postgres-client.ts';
 export { createSqlRatingsStore } from './store/sql/sql-ratings-store.ts';
-export type { TicketPool } from './store/ticket-pool.ts';

@@ -1,12 +1,14 @@
 /**
- * Starts a whole server from a config: opens the stores (migrating the schema), builds the
- * matchmaker host (a worker thread by default), builds the app, listens, and starts the tick loop.
- * `stop()` shuts down gracefully: the running tick finishes, in-flight requests complete, stores
- * close. Used by `main.ts` and by the restart tests (which must not read process.env).
+ * Starts a whole server from a config: takes the data folder (owner-only, locked), opens the stores
+ * (migrating the schema), builds the matchmaker host (a supervised worker thread by default),
+ * builds the app (whose queue runners take the leases of free queues), and listens. `stop()` shuts
+ * down gracefully: each queue finishes its tick and gives its lease up (another node takes it at
+ * once), in-flight requests complete, stores close. Used by `main.ts` and by the restart tests
+ * (which must not read process.env).
  */
 
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { churnTableEstimator, createChurnTable } from '@matchd/engine';
@@ -19,18 +21,18 @@ import { loggerOptions } from './logging.ts';
 import { createRatingSystem } from './rating/rating-system.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
 import { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.ts';
-import { startTickLoop } from './runtime/tick-loop.ts';
 import { startWorkerHost } from './runtime/worker-host.ts';
 import { readQueueFolder } from './service/queues.ts';
 import type { MatchdService } from './service/service.ts';
+import { fileSecret, lockDataDir, prepareDataDir } from './store/data-dir.ts';
+import type { FleetState } from './store/fleet-state.ts';
+import { createMemoryFleetState } from './store/memory/memory-fleet-state.ts';
 import { createMemoryRatingsStore } from './store/memory/memory-ratings-store.ts';
-import { createMemoryTicketPool } from './store/memory/memory-ticket-pool.ts';
 import type { RatingsStore } from './store/ratings-store.ts';
-import { openRedisTicketPool } from './store/redis/redis-ticket-pool.ts';
+import { openRedisFleetState } from './store/redis/redis-fleet-state.ts';
 import { openPglite } from './store/sql/pglite-client.ts';
 import { openPostgres } from './store/sql/postgres-client.ts';
 import { createSqlRatingsStore } from './store/sql/sql-ratings-store.ts';
-import type { TicketPool } from './store/ticket-pool.ts';
 
 /** A running server. */
 export interface RunningServer {
@@ -41,15 +43,6 @@ export interface RunningServer {
   /** Where the generated local admin key was written, when one was generated. */
   readonly localAdminKeyFile?: string;
   stop(): Promise<void>;
-}
-
-/** A secret kept in a file of the data folder, created (random, owner-only) on first use. */
-function fileSecret(dataDir: string, name: string, bytes: number): { value: string; file: string } {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, name);
-  if (!existsSync(file))
-    writeFileSync(file, `${randomBytes(bytes).toString('base64url')}\n`, { mode: 0o600 });
-  return { value: readFileSync(file, 'utf8').trim(), file };
 }
 
 async function openRatings(config: ServerConfig): Promise<RatingsStore> {
@@ -65,10 +58,10 @@ async function openRatings(config: ServerConfig): Promise<RatingsStore> {
   }
 }
 
-async function openPool(config: ServerConfig): Promise<TicketPool> {
+async function openState(config: ServerConfig): Promise<FleetState> {
   return config.poolBackend === 'redis'
-    ? openRedisTicketPool(config.redisUrl as string, config.redisPrefix)
-    : createMemoryTicketPool();
+    ? openRedisFleetState(config.redisUrl as string, config.redisPrefix)
+    : createMemoryFleetState();
 }
 
 /** The example queues shipped with the repository, when the config names no folder. */
@@ -90,74 +83,87 @@ function readChurnTable(file: string | undefined): Readonly<Record<string, unkno
 
 /** Starts a server (see the file comment). */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  let keys: readonly ApiKeyConfig[] = config.apiKeys;
-  let localAdminKeyFile: string | undefined;
-  if (keys.length === 0) {
-    // No keys configured: the embedded start makes a local admin key, readable only by this user.
-    const admin = fileSecret(config.dataDir, 'admin-key', 24);
-    keys = [{ role: 'admin', name: 'local-admin', key: admin.value }];
-    localAdminKeyFile = admin.file;
+  prepareDataDir(config.dataDir);
+  // PGlite keeps its database in the folder: one server at a time (a second start fails naming it).
+  const lock = config.ratingsBackend === 'pglite' ? lockDataDir(config.dataDir) : undefined;
+  const opened: { close(): Promise<void> }[] = [];
+  try {
+    let keys: readonly ApiKeyConfig[] = config.apiKeys;
+    let localAdminKeyFile: string | undefined;
+    if (keys.length === 0) {
+      // No keys configured: the embedded start makes a local admin key, readable only by this user.
+      const admin = fileSecret(config.dataDir, 'admin-key', 24);
+      keys = [{ role: 'admin', name: 'local-admin', key: admin.value }];
+      localAdminKeyFile = admin.file;
+    }
+    const tokenSecret = config.tokenSecret ?? fileSecret(config.dataDir, 'token-secret', 32).value;
+    const tokens = createPlayerTokens(tokenSecret);
+    const system = createRatingSystem(config.ratingModel, {
+      calibrationGames: config.calibrationGames,
+      ...(config.ratingTerms === undefined ? {} : { terms: config.ratingTerms }),
+    });
+    const queuesDir = config.queuesDir ?? (existsSync(exampleQueuesDir) ? exampleQueuesDir : undefined);
+    const churnTable = readChurnTable(
+      config.churnTableFile ??
+        (queuesDir === exampleQueuesDir && existsSync(exampleChurnTable) ? exampleChurnTable : undefined),
+    );
+    const expectedChurn =
+      churnTable === undefined ? undefined : churnTableEstimator(createChurnTable(churnTable));
+    const ratings = await openRatings(config);
+    opened.push(ratings);
+    const state = await openState(config);
+    opened.push(state);
+    const host: MatchmakerHost = config.matchWorker
+      ? await startWorkerHost({
+          ratingModel: config.ratingModel,
+          seed: config.seed,
+          ...(churnTable === undefined ? {} : { churnTable }),
+        })
+      : createLocalHost({
+          factory: engineMatchmakerFactory,
+          ratingModel: system.model,
+          seed: config.seed,
+          clock: () => performance.now(),
+          ...(expectedChurn === undefined ? {} : { expectedChurn }),
+        });
+    opened.push(host);
+    const { app, service } = await buildServer({
+      ratings,
+      state,
+      host,
+      system,
+      auth: createAuthenticator(keys, tokens),
+      tokens,
+      limits: config,
+      fleet: {
+        nodeId: `${hostname()}:${config.port === 0 ? process.pid : config.port}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+        leaseMs: config.leaseMs,
+        tickIntervalMs: config.tickIntervalMs,
+      },
+      ...(expectedChurn === undefined ? {} : { expectedChurn }),
+      seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
+      logger: loggerOptions(config),
+    });
+    const address = await app.listen({ host: config.host, port: config.port });
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      service,
+      address,
+      ...(localAdminKeyFile === undefined ? {} : { localAdminKeyFile }),
+      stop() {
+        stopping ??= (async () => {
+          // Closing the app stops the queue runners first: each finishes its tick, gives its lease up.
+          await app.close();
+          for (const part of opened.reverse()) await part.close();
+          lock?.release();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    for (const part of opened.reverse()) await part.close().catch(() => {});
+    lock?.release();
+    throw error;
   }
-  const tokenSecret = config.tokenSecret ?? fileSecret(config.dataDir, 'token-secret', 32).value;
-  const tokens = createPlayerTokens(tokenSecret);
-  const system = createRatingSystem(config.ratingModel, {
-    calibrationGames: config.calibrationGames,
-    ...(config.ratingTerms === undefined ? {} : { terms: config.ratingTerms }),
-  });
-  const ratings = await openRatings(config);
-  const pool = await openPool(config);
-  const queuesDir = config.queuesDir ?? (existsSync(exampleQueuesDir) ? exampleQueuesDir : undefined);
-  const churnTable = readChurnTable(
-    config.churnTableFile ??
-      (queuesDir === exampleQueuesDir && existsSync(exampleChurnTable) ? exampleChurnTable : undefined),
-  );
-  const host: MatchmakerHost = config.matchWorker
-    ? await startWorkerHost({
-        ratingModel: config.ratingModel,
-        seed: config.seed,
-        ...(churnTable === undefined ? {} : { churnTable }),
-      })
-    : createLocalHost({
-        factory: engineMatchmakerFactory,
-        ratingModel: system.model,
-        seed: config.seed,
-        clock: () => performance.now(),
-        ...(churnTable === undefined
-          ? {}
-          : { expectedChurn: churnTableEstimator(createChurnTable(churnTable)) }),
-      });
-  const { app, service } = await buildServer({
-    ratings,
-    pool,
-    host,
-    system,
-    auth: createAuthenticator(keys, tokens),
-    tokens,
-    limits: config,
-    seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
-    logger: loggerOptions(config),
-  });
-  const address = await app.listen({ host: config.host, port: config.port });
-  const loop = startTickLoop({
-    intervalMs: config.tickIntervalMs,
-    tick: () => service.tick(),
-    onError: (error) => app.log.error({ err: error }, 'tick failed'),
-  });
-  let stopping: Promise<void> | undefined;
-  return {
-    app,
-    service,
-    address,
-    ...(localAdminKeyFile === undefined ? {} : { localAdminKeyFile }),
-    stop() {
-      stopping ??= (async () => {
-        await loop.stop();
-        await app.close();
-        await host.close();
-        await pool.close();
-        await ratings.close();
-      })();
-      return stopping;
-    },
-  };
 }

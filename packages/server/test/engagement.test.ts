@@ -79,7 +79,8 @@ test('without recent outcomes from the client, an engagement queue reads them fr
     return String(reply.body['ticketId']);
   };
   const pooledOutcomes = async (ticketId: string): Promise<unknown> => {
-    const pooled = await server.server.service.context.pool.get(ticketId);
+    const { context } = server.server.service;
+    const pooled = await context.state.getTicket(ticketId, context.queues.keys());
     const ticket = pooled?.ticket.ticket as { players: { recentOutcomes?: string[] }[] } | undefined;
     return ticket?.players[0]?.recentOutcomes;
   };

@@ -156,10 +156,10 @@ let aliceToken: string;
 async function state(): Promise<string> {
   const context = server.server.service.context;
   const queues = [...context.queues.values()];
-  const sizes = await context.host.sizes();
+  const sizes = await Promise.all(queues.map((queue) => context.state.queueCounts(queue.id)));
   const ratings = await context.ratings.trackRatings('duel/solo');
   const history = await context.ratings.history('alice', { limit: 10 });
-  return JSON.stringify({ queues, sizes, ratings, history, live: [...context.tickets.liveCounts()] });
+  return JSON.stringify({ queues, sizes, ratings, history });
 }
 
 before(async () => {

@@ -1,16 +1,15 @@
 /**
- * Runs the storage contract against every adapter, on the real servers: memory, PGlite, PostgreSQL (a fresh database per case) and Redis (a fresh key prefix per case).
+ * Runs the ratings store contract against every adapter, on the real servers: memory, PGlite and
+ * PostgreSQL (a fresh database per case).
  */
 import { after } from 'node:test';
 import { createMemoryRatingsStore } from '../src/store/memory/memory-ratings-store.ts';
-import { createMemoryTicketPool } from '../src/store/memory/memory-ticket-pool.ts';
-import { openRedisTicketPool } from '../src/store/redis/redis-ticket-pool.ts';
 import { openPglite } from '../src/store/sql/pglite-client.ts';
 import { openPostgres } from '../src/store/sql/postgres-client.ts';
 import type { SqlClient } from '../src/store/sql/sql-client.ts';
 import { createSqlRatingsStore } from '../src/store/sql/sql-ratings-store.ts';
-import { ratingsStoreContract, ticketPoolContract } from './store-contract.ts';
-import { freshPostgresDatabase, freshRedisPrefix, redisUrl } from './support/backends.ts';
+import { ratingsStoreContract } from './store-contract.ts';
+import { freshPostgresDatabase } from './support/backends.ts';
 
 ratingsStoreContract({
   name: 'memory',
@@ -49,28 +48,6 @@ ratingsStoreContract({
       dispose: async () => {
         await store.close();
         await database.drop();
-      },
-    };
-  },
-});
-
-ticketPoolContract({
-  name: 'memory',
-  async open() {
-    return { store: createMemoryTicketPool(), dispose: async () => {} };
-  },
-});
-
-ticketPoolContract({
-  name: 'redis',
-  async open() {
-    const { prefix, drop } = freshRedisPrefix('pool');
-    const store = await openRedisTicketPool(redisUrl, prefix);
-    return {
-      store,
-      dispose: async () => {
-        await store.close();
-        await drop();
       },
     };
   },

@@ -1,14 +1,13 @@
 /**
  * One contract for every storage adapter (colyseus' Driver.test.ts, hono's common.case.test.ts):
  * the same cases run against memory, PGlite, PostgreSQL and Redis, so an adapter is correct when
- * it behaves exactly like the others. Each case opens a fresh store and cleans up after itself.
+ * it behaves exactly like the others. The fleet state has its own contract (fleet-state-contract.ts). Each case opens a fresh store and cleans up after itself.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ErrorCodes, isMatchdError } from '@matchd/engine';
 import type { RatingsStore, ReportInput } from '../src/store/ratings-store.ts';
-import type { MatchOutcome, MatchRecord, PooledTicket, RatingRecord } from '../src/store/records.ts';
-import type { TicketPool } from '../src/store/ticket-pool.ts';
+import type { MatchOutcome, MatchRecord, RatingRecord } from '../src/store/records.ts';
 
 /** How a contract run gets a fresh adapter and disposes of it. */
 export interface AdapterFactory<T> {
@@ -354,96 +353,6 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
           { queueId: 'a', config: { id: 'a' }, updatedAtMs: 2 },
           { queueId: 'b', config: { id: 'b', v: 2 }, updatedAtMs: 3 },
         ]);
-      }));
-  });
-}
-
-const ticket = (ticketId: string, queueId: string, createdAtMs: number): PooledTicket => ({
-  ticketId,
-  queueId,
-  playerIds: [`p-${ticketId}`],
-  createdAtMs,
-  ticket: { ticketId, players: [{ playerId: `p-${ticketId}`, rating: { mu: 25 } }] },
-});
-
-/** The TicketPool contract. */
-export function ticketPoolContract(factory: AdapterFactory<TicketPool>): void {
-  describe(`TicketPool contract: ${factory.name}`, () => {
-    test('add and get; a duplicate id is refused and changes nothing', () =>
-      withStore(factory, async (pool) => {
-        await pool.add(ticket('a', 'q1', 10));
-        await rejectsWith(pool.add({ ...ticket('a', 'q2', 99) }), ErrorCodes.DUPLICATE_TICKET);
-        assert.deepEqual(await pool.get('a'), { ticket: ticket('a', 'q1', 10) });
-        assert.equal(await pool.get('zz'), undefined);
-        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 1]]));
-      }));
-
-    test('remove is true once, then false', () =>
-      withStore(factory, async (pool) => {
-        await pool.add(ticket('a', 'q1', 10));
-        assert.equal(await pool.remove('a'), true);
-        assert.equal(await pool.remove('a'), false);
-        assert.deepEqual(await pool.waiting(), []);
-        assert.deepEqual(await pool.waitingCounts(), new Map());
-      }));
-
-    test('claim is all or nothing, idempotent for the same match, exclusive across matches', () =>
-      withStore(factory, async (pool) => {
-        for (const [index, id] of ['a', 'b', 'c'].entries()) await pool.add(ticket(id, 'q1', index));
-        assert.equal(await pool.claim(['a', 'b'], 'm1'), true);
-        assert.equal(await pool.claim(['b', 'c'], 'm2'), false);
-        assert.equal((await pool.get('c'))?.claimedBy, undefined);
-        assert.equal(await pool.claim(['c', 'missing'], 'm3'), false);
-        assert.equal((await pool.get('c'))?.claimedBy, undefined);
-        assert.equal(await pool.claim(['a', 'b'], 'm1'), true);
-        assert.equal((await pool.get('a'))?.claimedBy, 'm1');
-        assert.deepEqual(
-          (await pool.waiting()).map((entry) => entry.ticketId),
-          ['c'],
-        );
-        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 1]]));
-      }));
-
-    test('racing claims never put a ticket in two matches', () =>
-      withStore(factory, async (pool) => {
-        const ids = Array.from({ length: 12 }, (_, index) => `t${index}`);
-        for (const [index, id] of ids.entries()) await pool.add(ticket(id, 'q1', index));
-        // 20 matches of 4 tickets each, overlapping heavily, all racing.
-        const attempts = Array.from({ length: 20 }, (_, index) => ({
-          matchId: `m${index}`,
-          ticketIds: [0, 3, 5, 7].map((offset) => ids[(index + offset) % ids.length] as string),
-        }));
-        const won = await Promise.all(
-          attempts.map((attempt) => pool.claim(attempt.ticketIds, attempt.matchId)),
-        );
-        const owners = new Map<string, string>();
-        attempts.forEach((attempt, index) => {
-          if (!won[index]) return;
-          for (const id of attempt.ticketIds) {
-            assert.equal(owners.get(id), undefined, `${id} claimed twice`);
-            owners.set(id, attempt.matchId);
-          }
-        });
-        assert.ok(owners.size > 0);
-        for (const id of ids) assert.equal((await pool.get(id))?.claimedBy, owners.get(id));
-      }));
-
-    test('release returns only the releasing match’s tickets to waiting, oldest first', () =>
-      withStore(factory, async (pool) => {
-        await pool.add(ticket('late', 'q1', 30));
-        await pool.add(ticket('early', 'q1', 10));
-        await pool.add(ticket('other', 'q2', 20));
-        await pool.claim(['late', 'early'], 'm1');
-        await pool.claim(['other'], 'm2');
-        await pool.release(['late', 'early', 'other'], 'm1');
-        assert.deepEqual(
-          (await pool.waiting()).map((entry) => entry.ticketId),
-          ['early', 'late'],
-        );
-        assert.equal((await pool.get('other'))?.claimedBy, 'm2');
-        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 2]]));
-        assert.equal(await pool.remove('other'), true);
-        assert.deepEqual(await pool.waitingCounts(), new Map([['q1', 2]]));
       }));
   });
 }

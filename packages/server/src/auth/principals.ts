@@ -17,8 +17,8 @@ export type RequiredRole = 'server' | 'admin' | 'player';
 
 /** Resolves credentials to principals. */
 export interface Authenticator {
-  /** The principal of a bearer credential; throws MM_ERR_UNAUTHORIZED when missing or wrong. */
-  authenticate(credential: string | undefined, nowMs: number): Principal;
+  /** The principal of a bearer credential; rejects with MM_ERR_UNAUTHORIZED when missing or wrong. */
+  authenticate(credential: string | undefined, nowMs: number): Promise<Principal>;
 }
 
 const digest = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -27,7 +27,7 @@ const digest = (key: string): string => createHash('sha256').update(key).digest(
 export function createAuthenticator(keys: readonly ApiKeyConfig[], tokens: PlayerTokens): Authenticator {
   const byDigest = new Map(keys.map((key) => [digest(key.key), key] as const));
   return {
-    authenticate(credential, nowMs) {
+    async authenticate(credential, nowMs) {
       if (credential === undefined || credential.length === 0) {
         throw new MatchdError(
           ErrorCodes.UNAUTHORIZED,
@@ -37,7 +37,7 @@ export function createAuthenticator(keys: readonly ApiKeyConfig[], tokens: Playe
       const key = byDigest.get(digest(credential));
       if (key !== undefined) return { kind: 'key', role: key.role, name: key.name };
       if (!credential.includes('.')) throw new MatchdError(ErrorCodes.UNAUTHORIZED, 'unknown API key');
-      return { kind: 'player', playerId: tokens.verify(credential, nowMs).playerId };
+      return { kind: 'player', playerId: (await tokens.verify(credential, nowMs)).playerId };
     },
   };
 }

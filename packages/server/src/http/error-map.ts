@@ -36,6 +36,7 @@ export const httpStatusOf = {
   [ErrorCodes.PAYLOAD_TOO_LARGE]: 413,
   [ErrorCodes.ROUTE_NOT_FOUND]: 404,
   [ErrorCodes.UNAVAILABLE]: 503,
+  [ErrorCodes.QUEUE_FULL]: 503,
 } as const satisfies Record<ErrorCode, number>;
 
 /** The JSON body of every error response. */

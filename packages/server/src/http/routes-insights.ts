@@ -77,7 +77,7 @@ export function insightRoutes(
       },
     },
     async (request) => ({
-      matches: recentMatches(context, activity, {
+      matches: await recentMatches(context, activity, {
         limit: queryInt(request.query.limit, 20, 1, 200),
         ...(request.query.queueId === undefined ? {} : { queueId: request.query.queueId }),
       }),

@@ -1,5 +1,5 @@
 /**
- * System routes: liveness, metrics, player tokens, the API documents (OpenAPI 3.1 at
+ * System routes: liveness, readiness, metrics, player tokens, the API documents (OpenAPI 3.1 at
  * /openapi.json, AsyncAPI 3.0 at /asyncapi.json, Swagger UI at /docs), the dashboard at / and the
  * experiments' plots under /experiments/.
  */
@@ -10,13 +10,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
 import type { PlayerTokens } from '../auth/player-tokens.ts';
 import type { ServiceContext } from '../service/context.ts';
+import type { FleetState } from '../store/fleet-state.ts';
 import type { RatingsStore } from '../store/ratings-store.ts';
-import type { TicketPool } from '../store/ticket-pool.ts';
 import { asyncApiDocument } from './asyncapi.ts';
 import { withNamedSchemas } from './openapi-components.ts';
 import { principalOf } from './request-context.ts';
-import { errorResponses, publicErrorResponses } from './schema-common.ts';
-import { Health } from './schema-queues.ts';
+import { errorResponses, errors, publicErrorResponses } from './schema-common.ts';
+import { Health, Readiness } from './schema-queues.ts';
 import { TokenReply, TokenRequest } from './schema-ratings.ts';
 import type { TypedApp } from './typed-app.ts';
 
@@ -40,10 +40,12 @@ export async function systemRoutes(
   deps: {
     context: ServiceContext;
     ratings: RatingsStore;
-    pool: TicketPool;
+    state: FleetState;
     tokens: PlayerTokens;
     tokenTtlSeconds: number;
     registry: { contentType: string; metrics(): Promise<string> };
+    /** Resolves when this node is ready; throws MM_ERR_UNAVAILABLE naming the failed checks. */
+    readiness: () => Promise<{ status: 'ready'; ownedQueues: readonly string[] }>;
   },
 ): Promise<void> {
   const { context } = deps;
@@ -61,9 +63,27 @@ export async function systemRoutes(
     async () => ({
       status: 'ok' as const,
       ratingsBackend: deps.ratings.backend,
-      poolBackend: deps.pool.backend,
+      poolBackend: deps.state.backend,
       queues: context.queues.size,
     }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { role: 'public' },
+      schema: {
+        operationId: 'readiness',
+        tags: ['system'],
+        summary:
+          'Readiness: stores reachable, the matchmaker worker up, every queue this node runs ticked recently',
+        description:
+          'For a load balancer: 200 when this node can serve; 503 MM_ERR_UNAVAILABLE with `details.checks` naming ' +
+          'each failed check (ratings, state, matchmaker, queues) otherwise.',
+        response: { 200: Readiness, 503: errors[503], ...publicErrorResponses },
+      },
+    },
+    async () => deps.readiness(),
   );
 
   app.get(

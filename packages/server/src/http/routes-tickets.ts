@@ -1,6 +1,6 @@
 /** Ticket routes: create, read, cancel, accept/decline, and the WebSocket event stream. */
-import { finalEventTypes, type TicketEvent } from '../runtime/ticket-events.ts';
 import type { ServiceContext } from '../service/context.ts';
+import { streamTicket } from '../service/ticket-stream.ts';
 import { answerProposal, cancelTicket, createTicket, readTicket, ticketFor } from '../service/tickets.ts';
 import { principalOf } from './request-context.ts';
 import { errorResponses, IdParams } from './schema-common.ts';
@@ -90,44 +90,42 @@ export function ticketRoutes(app: TypedApp, context: ServiceContext): void {
     '/v1/tickets/:ticketId/events',
     {
       websocket: true,
-      config: { role: 'player' },
+      config: { role: 'player', queryToken: true },
       // Refuse (403/404) before the upgrade, so a client gets an HTTP status, not a closed socket.
       preHandler: async (request) => {
-        ticketFor(context, request.params.ticketId, principalOf(request));
+        await ticketFor(context, request.params.ticketId, principalOf(request));
       },
       schema: {
         operationId: 'ticketEvents',
         tags: ['tickets'],
-        summary: 'WebSocket: the ticket now, then each event until a final one',
+        summary: 'WebSocket: the ticket now, then each event until a final one; `after=<eventId>` resumes',
         description:
           'Upgrade to a WebSocket. The first message is `{"type":"state","ticket":…}`; then one message per event ' +
-          '(searching, proposed, matched, returned, expired, cancelled). The server closes the stream after a final ' +
-          'event (matched, expired, cancelled). Described in the AsyncAPI document at /asyncapi.json (WebSocket ' +
-          'routes are not HTTP operations, so @fastify/websocket leaves them out of OpenAPI).',
+          '(searching, proposed, matched, returned, expired, cancelled), each with its `eventId`. The server closes the ' +
+          'stream after a final event (matched, expired, cancelled). A client that lost the stream reconnects with ' +
+          '`after=<the last eventId it saw>` and gets what it missed, in order. Any node serves any ticket. Described ' +
+          'in the AsyncAPI document at /asyncapi.json (WebSocket routes are not HTTP operations, so @fastify/websocket ' +
+          'leaves them out of OpenAPI).',
         params: ticketParams,
         querystring: EventsQuery,
       },
     },
     (socket, request) => {
-      const entry = ticketFor(context, request.params.ticketId, principalOf(request));
-      const send = (message: { type: 'state'; ticket: unknown } | TicketEvent): void => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
-      const unsubscribe = context.bus.subscribe(entry.ticketId, (event) => {
-        send(event);
-        if (finalEventTypes.has(event.type)) socket.close(1000, event.type);
-      });
-      socket.on('close', unsubscribe);
-      // The current state first, so a client that connects late misses nothing it needs.
-      void readTicket(context, entry.ticketId, principalOf(request))
-        .then((ticket) => {
-          send({ type: 'state', ticket });
-          if (entry.lastEvent !== undefined && finalEventTypes.has(entry.lastEvent.type)) {
-            send(entry.lastEvent);
-            socket.close(1000, entry.lastEvent.type);
-          }
-        })
-        .catch(() => socket.close(1011, 'state unavailable'));
+      void streamTicket(
+        context,
+        {
+          send: (message) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          },
+          close: (code, reason) => socket.close(code, reason),
+          onClose: (listener) => socket.on('close', listener),
+        },
+        {
+          ticketId: request.params.ticketId,
+          principal: principalOf(request),
+          ...(request.query.after === undefined ? {} : { after: request.query.after }),
+        },
+      );
     },
   );
 }

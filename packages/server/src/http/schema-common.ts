@@ -94,15 +94,18 @@ export const errors = {
   409: errorResponse('Conflicts with the current state (duplicate, already queued, result conflict)'),
   413: errorResponse('Body over the size limit'),
   429: errorResponse('Rate limit exceeded (details.retryAfterMs)'),
+  503: errorResponse(
+    'Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later',
+  ),
 } as const;
 
 type Status = keyof typeof errors;
 
-/** The listed error responses plus 401 and 429, which every authenticated route may answer. */
-export function errorResponses<S extends Status>(...statuses: S[]): { [K in S | 401 | 429]: TSchema } {
-  const result: Partial<Record<Status, TSchema>> = { 401: errors[401], 429: errors[429] };
+/** The listed error responses plus 401, 429 and 503, which every authenticated route may answer. */
+export function errorResponses<S extends Status>(...statuses: S[]): { [K in S | 401 | 429 | 503]: TSchema } {
+  const result: Partial<Record<Status, TSchema>> = { 401: errors[401], 429: errors[429], 503: errors[503] };
   for (const status of statuses) result[status] = errors[status];
-  return result as { [K in S | 401 | 429]: TSchema };
+  return result as { [K in S | 401 | 429 | 503]: TSchema };
 }
 
 /** What a public route may answer besides success: the rate limit covers every route. */

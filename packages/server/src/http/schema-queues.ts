@@ -114,6 +114,12 @@ export const Experiments = Type.Object({
 export const Health = Type.Object({
   status: Type.Literal('ok'),
   ratingsBackend: Type.String(),
-  poolBackend: Type.String(),
+  poolBackend: Type.String({ description: 'Where the waiting tickets live: memory or redis' }),
   queues: Type.Integer(),
+});
+
+/** GET /readyz when ready (503 MM_ERR_UNAVAILABLE naming each failed check otherwise). */
+export const Readiness = Type.Object({
+  status: Type.Literal('ready'),
+  ownedQueues: List(Type.String(), { description: 'The queues whose matchmaker runs on this node' }),
 });

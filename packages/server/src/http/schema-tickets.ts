@@ -135,6 +135,9 @@ export const TicketView = Type.Object(
     createdAtMs: EpochMs,
     waitMs: DurationMs,
     matchId: Type.Optional(Type.String()),
+    lastEventId: Type.Optional(
+      Type.String({ description: 'Id of the ticket’s latest event: a stream resumes after it (`after=`)' }),
+    ),
     eta: Type.Optional(Eta),
     explanation: Type.Optional(WaitExplanation),
   },
@@ -183,7 +186,15 @@ const event = <Name extends string>(
   fields: Parameters<typeof Type.Object>[0],
 ) =>
   Type.Object(
-    { type: Type.Literal(type), ticketId: Type.String(), atMs: EpochMs, ...fields },
+    {
+      type: Type.Literal(type),
+      ticketId: Type.String(),
+      atMs: EpochMs,
+      eventId: Type.String({
+        description: 'The event’s id in its queue’s log: reconnect with `after=<eventId>` to resume after it',
+      }),
+      ...fields,
+    },
     { description },
   );
 
@@ -204,7 +215,10 @@ export const TicketMessages = {
   }),
   returned: event('returned', 'The proposal fell through; the ticket searches again', {
     matchId: Type.String(),
-    reason: OneOfStrings(['declined', 'acceptance-timeout'] as const),
+    reason: OneOfStrings(['declined', 'acceptance-timeout', 'cancelled', 'failover'] as const, {
+      description:
+        'Another player declined or cancelled, the acceptance timed out, or the queue’s matchmaker moved to another node',
+    }),
   }),
   expired: event('expired', 'The ticket waited past the queue’s expiry (final)', { waitMs: DurationMs }),
   cancelled: event('cancelled', 'The ticket was cancelled (final)', { reason: Type.String() }),
@@ -217,6 +231,13 @@ export type TicketMessage = Static<typeof TicketMessage>;
 /** GET /v1/tickets/{ticketId}/events: the credential may also come as `?access_token=`. */
 export const EventsQuery = Type.Object(
   {
+    after: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]{1,20}-[0-9]{1,20}$',
+        description:
+          'Resume after this event id (the last `eventId` the client saw, or the ticket’s `lastEventId`)',
+      }),
+    ),
     access_token: Type.Optional(
       Type.String({
         description: 'The key or player token, for browsers (which cannot set headers on WebSockets)',

@@ -5,7 +5,6 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { RatingsStore } from '../store/ratings-store.ts';
-import type { TicketPool } from '../store/ticket-pool.ts';
 
 /** The service's metrics. */
 export interface ServiceMetrics {
@@ -16,6 +15,10 @@ export interface ServiceMetrics {
   readonly waitSeconds: Histogram<'queue'>;
   readonly matchQuality: Histogram<'queue'>;
   readonly tickSeconds: Histogram<'queue'>;
+  readonly queueErrors: Counter<'queue' | 'stage'>;
+  readonly queueRebuilds: Counter<'queue'>;
+  readonly leasesTaken: Counter<'queue'>;
+  readonly authFailures: Counter;
   readonly ratingUpdates: Counter<'track'>;
   readonly resultsReported: Counter<'outcome'>;
   readonly httpSeconds: Histogram<'method' | 'route' | 'status'>;
@@ -72,6 +75,29 @@ export function createMetrics(waiting: () => Promise<Map<string, number>>): Serv
       buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2],
       registers: [registry],
     }),
+    queueErrors: new Counter({
+      name: 'matchd_queue_errors_total',
+      help: 'Failed steps of a queue on this node (the queue is rebuilt from the fleet state), per queue and stage.',
+      labelNames: ['queue', 'stage'] as const,
+      registers: [registry],
+    }),
+    queueRebuilds: new Counter({
+      name: 'matchd_queue_rebuilds_total',
+      help: "Times this node built a queue's matchmaker from the fleet state (lease taken, error, worker restart).",
+      labelNames: ['queue'] as const,
+      registers: [registry],
+    }),
+    leasesTaken: new Counter({
+      name: 'matchd_queue_leases_taken_total',
+      help: "Times this node took a queue's lease (became its matchmaker).",
+      labelNames: ['queue'] as const,
+      registers: [registry],
+    }),
+    authFailures: new Counter({
+      name: 'matchd_auth_failures_total',
+      help: 'Requests refused for missing or wrong credentials.',
+      registers: [registry],
+    }),
     ratingUpdates: new Counter({
       name: 'matchd_rating_updates_total',
       help: "Players' ratings updated from reported results, per track.",
@@ -121,9 +147,4 @@ function instrument<T extends object>(target: T, store: string, metrics: Service
 /** The ratings store with every operation timed. */
 export function instrumentRatingsStore(store: RatingsStore, metrics: ServiceMetrics): RatingsStore {
   return instrument(store, `ratings-${store.backend}`, metrics);
-}
-
-/** The ticket pool with every operation timed. */
-export function instrumentTicketPool(pool: TicketPool, metrics: ServiceMetrics): TicketPool {
-  return instrument(pool, `pool-${pool.backend}`, metrics);
 }

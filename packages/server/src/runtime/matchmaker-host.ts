@@ -14,6 +14,7 @@ import {
   type QueueConfig,
   type TicketInput,
   type TicketStatus,
+  type WaitingTicket,
 } from '@matchd/engine';
 
 /** Builds a matchmaker (the engine's `createMatchmaker`), injected so hosts stay engine-agnostic. */
@@ -49,8 +50,15 @@ export interface MatchmakerHost {
     playerId: string,
     nowMs: number,
   ): Promise<readonly MatchmakerEffect[]>;
-  /** Ticks every queue at `nowMs`. */
-  tick(nowMs: number): Promise<readonly QueueTick[]>;
+  /**
+   * Builds a queue's matchmaker afresh around these waiting tickets (each keeps its wait from
+   * `enqueuedAtMs`); the random state and recent waits of the previous one, if any, carry over.
+   */
+  restoreQueue(config: QueueConfig, tickets: readonly WaitingTicket<unknown>[]): Promise<void>;
+  /** Forgets a queue's matchmaker (another node runs it now). */
+  dropQueue(queueId: string): Promise<void>;
+  /** Ticks one queue at `nowMs`. */
+  tickQueue(queueId: string, nowMs: number): Promise<QueueTick>;
   status(queueId: string, ticketId: string, nowMs: number): Promise<TicketStatus>;
   /** Tickets and players waiting, per queue. */
   sizes(): Promise<Record<string, { tickets: number; players: number }>>;
@@ -112,14 +120,28 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
     async decline(queueId, ticketId, playerId, nowMs) {
       return get(queueId).decline(ticketId, playerId, nowMs);
     },
-    async tick(nowMs) {
-      const ticks: QueueTick[] = [];
-      for (const [queueId, matchmaker] of matchmakers) {
-        const started = options.clock();
-        const effects = matchmaker.tick(nowMs);
-        ticks.push({ queueId, effects, durationMs: options.clock() - started });
-      }
-      return ticks;
+    async restoreQueue(config, tickets) {
+      const build = (snapshot?: MatchmakerSnapshot<unknown>) =>
+        options.factory({
+          config,
+          ratingModel: options.ratingModel,
+          seed: seedFor(options.seed, config.id),
+          clock: options.clock,
+          ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+          ...(snapshot === undefined ? {} : { snapshot }),
+        });
+      const previous = matchmakers.get(config.id)?.exportSnapshot();
+      const base = previous ?? build().exportSnapshot();
+      matchmakers.set(config.id, build({ ...base, queueId: config.id, tickets, proposals: [] }));
+    },
+    async dropQueue(queueId) {
+      matchmakers.delete(queueId);
+    },
+    async tickQueue(queueId, nowMs) {
+      const matchmaker = get(queueId);
+      const started = options.clock();
+      const effects = matchmaker.tick(nowMs);
+      return { queueId, effects, durationMs: options.clock() - started };
     },
     async status(queueId, ticketId, nowMs) {
       return get(queueId).status(ticketId, nowMs);

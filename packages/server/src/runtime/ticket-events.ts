@@ -1,7 +1,7 @@
 /**
  * The events of a ticket's life, as clients see them over the WebSocket stream, and the bus that
- * fans them out to subscribers of each ticket. In one process the bus is in memory; subscribers of
- * a ticket must be connected to the process that holds the ticket.
+ * fans them out to the subscribers of each ticket connected to this node. Events reach every node
+ * through the queue's log in the fleet state (`event-fanout.ts`).
  */
 
 /** One team of a formed match, as clients see it. */
@@ -41,7 +41,8 @@ export type TicketEvent =
       readonly ticketId: string;
       readonly atMs: number;
       readonly matchId: string;
-      readonly reason: 'declined' | 'acceptance-timeout';
+      /** Another ticket declined or cancelled, the acceptance timed out, or the matchmaker moved to another node. */
+      readonly reason: 'declined' | 'acceptance-timeout' | 'cancelled' | 'failover';
     }
   | { readonly type: 'expired'; readonly ticketId: string; readonly atMs: number; readonly waitMs: number }
   | { readonly type: 'cancelled'; readonly ticketId: string; readonly atMs: number; readonly reason: string };
@@ -49,10 +50,16 @@ export type TicketEvent =
 /** The states after which a ticket sees no more events. */
 export const finalEventTypes: ReadonlySet<TicketEvent['type']> = new Set(['matched', 'expired', 'cancelled']);
 
-/** A listener of one ticket's events. */
-export type TicketListener = (event: TicketEvent) => void;
+/** An event with its id in the queue's log (clients resume a stream after it). */
+export interface DeliveredEvent {
+  readonly eventId: string;
+  readonly event: TicketEvent;
+}
 
-/** Fans events out to each ticket's subscribers. */
+/** A listener of one ticket's events. */
+export type TicketListener = (delivered: DeliveredEvent) => void;
+
+/** Fans events out to each ticket's subscribers on this node. */
 export class TicketEventBus {
   readonly #listeners = new Map<string, Set<TicketListener>>();
 
@@ -68,14 +75,14 @@ export class TicketEventBus {
   }
 
   /** Delivers an event to the ticket's subscribers. A throwing listener does not stop the others. */
-  publish(event: TicketEvent): void {
-    const set = this.#listeners.get(event.ticketId);
+  publish(delivered: DeliveredEvent): void {
+    const set = this.#listeners.get(delivered.event.ticketId);
     if (set === undefined) return;
     for (const listener of [...set]) {
       try {
-        listener(event);
+        listener(delivered);
       } catch {
-        // A broken socket must not stop the other subscribers or the tick loop.
+        // A broken socket must not stop the other subscribers.
       }
     }
   }

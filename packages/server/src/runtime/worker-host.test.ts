@@ -15,12 +15,11 @@ const duel: QueueConfig = {
 test('the worker thread runs the engine under tsx: tickets match there, errors keep their codes', async () => {
   const host = await startWorkerHost({ ratingModel: 'weng-lin', seed: 7 });
   try {
-    await host.putQueue(duel);
+    await host.restoreQueue(duel, []);
     const rating = createPlackettLuce().initial();
     await host.enqueue('duel', { ticketId: 'a', players: [{ playerId: 'pa', rating }] }, 1000);
     await host.enqueue('duel', { ticketId: 'b', players: [{ playerId: 'pb', rating }] }, 1001);
-    const ticks = await host.tick(1002);
-    const effects = ticks.flatMap((tick) => tick.effects);
+    const { effects } = await host.tickQueue('duel', 1002);
     assert.ok(
       effects.some((effect) => effect.kind === 'matched'),
       JSON.stringify(effects),

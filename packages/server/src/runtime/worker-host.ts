@@ -8,7 +8,7 @@
  * plain-JS bootstrap (`worker-boot.mjs`) that registers tsx and then imports the TypeScript entry.
  */
 import { Worker } from 'node:worker_threads';
-import { type ErrorCode, MatchdError } from '@matchd/engine';
+import { type ErrorCode, ErrorCodes, MatchdError } from '@matchd/engine';
 import type { RatingModelName } from '../rating/rating-system.ts';
 import type { MatchmakerHost } from './matchmaker-host.ts';
 
@@ -38,35 +38,81 @@ export interface WorkerHostData {
   readonly entry: string;
 }
 
-/** Starts the worker and returns a host that forwards every call to it. */
+/** A host in a worker thread that is restarted when it dies. */
+export interface WorkerHost extends MatchmakerHost {
+  /** The worker thread now running (a supervision test ends it to play a crash). */
+  readonly worker: Worker;
+  /** How many times the worker died and was started again. */
+  readonly restarts: number;
+}
+
+/**
+ * Starts the worker and returns a host that forwards every call to it. When the worker dies (out of
+ * memory, a crash), the calls in flight fail with MM_ERR_UNAVAILABLE and a new worker starts, with
+ * no queues: a queue's next call fails with MM_ERR_QUEUE_NOT_FOUND and its runner rebuilds it from
+ * the fleet state.
+ */
 export async function startWorkerHost(options: {
   ratingModel: RatingModelName;
   seed: number;
-}): Promise<MatchmakerHost> {
+  churnTable?: Readonly<Record<string, unknown>>;
+  /** V8 heap limit of the worker, MB (default: Node's). */
+  maxMemoryMb?: number;
+}): Promise<WorkerHost> {
+  const { maxMemoryMb, ...rest } = options;
   const data: WorkerHostData = {
-    ...options,
+    ...rest,
     entry: new URL('./matchmaker-worker.ts', import.meta.url).href,
   };
-  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: data });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
-  let failure: Error | undefined;
+  let closed = false;
+  let restarts = 0;
+  let worker: Worker;
+  let starting: Promise<void> | undefined;
   const failAll = (error: Error): void => {
-    failure = error;
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
   };
-  worker.on('message', (replies: readonly HostReply[]) => {
-    for (const reply of replies) {
-      const waiter = pending.get(reply.id);
-      if (waiter === undefined) continue;
-      pending.delete(reply.id);
-      if (reply.ok) waiter.resolve(reply.value);
-      else if (reply.error.code !== undefined) {
-        waiter.reject(new MatchdError(reply.error.code, reply.error.message, reply.error.details ?? {}));
-      } else waiter.reject(new Error(reply.error.message));
-    }
-  });
+  const spawn = (): Worker => {
+    const thread = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+      workerData: data,
+      ...(maxMemoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } }),
+    });
+    thread.on('message', (replies: readonly HostReply[]) => {
+      for (const reply of replies) {
+        const waiter = pending.get(reply.id);
+        if (waiter === undefined) continue;
+        pending.delete(reply.id);
+        if (reply.ok) waiter.resolve(reply.value);
+        else if (reply.error.code !== undefined) {
+          waiter.reject(new MatchdError(reply.error.code, reply.error.message, reply.error.details ?? {}));
+        } else waiter.reject(new Error(reply.error.message));
+      }
+    });
+    // 'error' is followed by 'exit'; the restart happens there.
+    thread.on('error', () => {});
+    thread.on('exit', (code) => {
+      if (closed || thread !== worker) return;
+      failAll(
+        new MatchdError(ErrorCodes.UNAVAILABLE, `matchmaker worker exited with code ${code}; restarting`, {
+          component: 'matchmaker-worker',
+        }),
+      );
+      restarts += 1;
+      // Back off when it keeps dying, so a worker that cannot live does not spin the CPU.
+      const delayMs = Math.min(5000, 50 * 2 ** Math.min(restarts, 7));
+      starting = new Promise<void>((resolve) => {
+        setTimeout(() => {
+          if (!closed) worker = spawn();
+          starting = undefined;
+          resolve();
+        }, delayMs).unref();
+      });
+    });
+    return thread;
+  };
+  worker = spawn();
   // Calls made in one turn of the event loop travel as one message (and come back as one): under
   // load, dozens of enqueues share one structured clone and one wake-up of the worker.
   let outbox: HostRequest[] = [];
@@ -75,11 +121,15 @@ export async function startWorkerHost(options: {
     outbox = [];
     worker.postMessage(batch);
   };
-  worker.on('error', (error) => failAll(error));
-  worker.on('exit', (code) => failAll(new Error(`matchmaker worker exited with code ${code}`)));
-  // The worker answers a first `sizes` call only once its modules loaded: start-up errors surface here.
   const call = (method: keyof MatchmakerHost, args: readonly unknown[]): Promise<unknown> => {
-    if (failure !== undefined) return Promise.reject(failure);
+    if (closed) return Promise.reject(new MatchdError(ErrorCodes.UNAVAILABLE, 'matchmaker worker closed'));
+    if (starting !== undefined) {
+      return Promise.reject(
+        new MatchdError(ErrorCodes.UNAVAILABLE, 'matchmaker worker is restarting', {
+          component: 'matchmaker-worker',
+        }),
+      );
+    }
     const id = nextId;
     nextId += 1;
     return new Promise((resolve, reject) => {
@@ -88,22 +138,31 @@ export async function startWorkerHost(options: {
       outbox.push({ id, method, args });
     });
   };
+  // The worker answers a first `sizes` call only once its modules loaded: start-up errors surface here.
   await call('sizes', []);
-  const host: MatchmakerHost = {
+  const host: WorkerHost = {
+    get worker() {
+      return worker;
+    },
+    get restarts() {
+      return restarts;
+    },
     putQueue: async (...args) => void (await call('putQueue', args)),
+    restoreQueue: async (...args) => void (await call('restoreQueue', args)),
+    dropQueue: async (...args) => void (await call('dropQueue', args)),
     enqueue: (...args) => call('enqueue', args) as ReturnType<MatchmakerHost['enqueue']>,
     cancel: (...args) => call('cancel', args) as ReturnType<MatchmakerHost['cancel']>,
     accept: (...args) => call('accept', args) as ReturnType<MatchmakerHost['accept']>,
     decline: (...args) => call('decline', args) as ReturnType<MatchmakerHost['decline']>,
-    tick: (...args) => call('tick', args) as ReturnType<MatchmakerHost['tick']>,
+    tickQueue: (...args) => call('tickQueue', args) as ReturnType<MatchmakerHost['tickQueue']>,
     status: (...args) => call('status', args) as ReturnType<MatchmakerHost['status']>,
     sizes: () => call('sizes', []) as ReturnType<MatchmakerHost['sizes']>,
     snapshot: (...args) => call('snapshot', args) as ReturnType<MatchmakerHost['snapshot']>,
     async close() {
-      if (failure !== undefined) return;
-      await call('close', []);
-      worker.removeAllListeners('exit');
-      failure = new Error('matchmaker worker closed');
+      if (closed) return;
+      await call('close', []).catch(() => {});
+      closed = true;
+      failAll(new MatchdError(ErrorCodes.UNAVAILABLE, 'matchmaker worker closed'));
       await worker.terminate();
     },
   };

@@ -4,7 +4,9 @@
  * keep), matches per minute, tickets waiting over time, and which tickets are live (so "why do
  * tickets wait" can ask the matchmaker about a few of them). It is fed by `observeHost`, a
  * decorator of the matchmaker host that sees every effect, so no operation of the service has to
- * know about it. A process sees the matches of the queues it runs.
+ * know about it. A node sees the matches of the queues it runs (in a fleet, the queues whose lease
+ * it holds); a match whose commit lost a race is seen here although the fleet drops it (rare: a
+ * ticket cancelled on another node during the tick).
  */
 import type { MatchmakerEffect, MatchSummary } from '@matchd/engine';
 import type { MatchmakerHost } from '../runtime/matchmaker-host.ts';
@@ -153,14 +155,19 @@ export function observeHost(
       host.accept(queueId, ticketId, playerId, nowMs).then(seen(queueId)),
     decline: (queueId, ticketId, playerId, nowMs) =>
       host.decline(queueId, ticketId, playerId, nowMs).then(seen(queueId)),
-    async tick(nowMs) {
-      const ticks = await host.tick(nowMs);
-      for (const tick of ticks) activity.record(tick.queueId, tick.effects);
+    async restoreQueue(config, tickets) {
+      await host.restoreQueue(config, tickets);
+      for (const ticket of tickets) activity.entered(config.id, ticket.ticketId);
+    },
+    dropQueue: (queueId) => host.dropQueue(queueId),
+    async tickQueue(queueId, nowMs) {
+      const tick = await host.tickQueue(queueId, nowMs);
+      activity.record(queueId, tick.effects);
       if (nowMs - lastSampleMs >= sampleEveryMs) {
         lastSampleMs = nowMs;
         activity.sample(nowMs, await host.sizes());
       }
-      return ticks;
+      return tick;
     },
     status: (queueId, ticketId, nowMs) => host.status(queueId, ticketId, nowMs),
     sizes: () => host.sizes(),

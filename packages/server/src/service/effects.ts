@@ -1,22 +1,29 @@
 /**
- * Carrying out the matchmaker's effects: claim the tickets of a proposed or formed match in the
- * pool (atomically: a ticket is never in two matches), store formed matches before anyone hears of
- * them (so a game server can report at once), free finished tickets, publish every ticket's event,
- * and count it all in the metrics. Engine match ids restart with the process, so the service gives
- * each match its own id, stable from proposal to formation.
+ * Carrying out a queue matchmaker's effects as fenced changes of the fleet state: each proposal,
+ * match, return, expiry or cancel is one atomic step that checks the lease's fencing token, moves
+ * its tickets and logs their events; a match is formed only if every one of its tickets is still
+ * there for it. A formed match goes to the queue's outbox in that same step and is then stored in
+ * SQL (idempotently, so a retry after a crash stores it once). Nothing is announced that did not
+ * commit: the events are written by the commit itself.
  */
 import { randomUUID } from 'node:crypto';
-import type { MatchmakerEffect, MatchSummary } from '@matchd/engine';
+import type { MatchmakerEffect, MatchSummary, QueueConfig } from '@matchd/engine';
 import type { MatchView, TicketEvent } from '../runtime/ticket-events.ts';
-import type { MatchRecord, MatchSeat } from '../store/records.ts';
-import type { ServiceContext, TicketEntry } from './context.ts';
+import type { CommitResult, MatchmakerChange, TicketChange } from '../store/fleet-state.ts';
+import type { MatchRecord, MatchSeat, PooledTicket } from '../store/records.ts';
+import type { ServiceContext } from './context.ts';
+import { trackOf } from './tickets.ts';
 
-function serviceMatchId(context: ServiceContext, queueId: string, engineId: string, keep: boolean): string {
-  const key = `${queueId}\u0000${engineId}`;
-  const id = context.matchIds.get(key) ?? `m_${randomUUID()}`;
-  if (keep) context.matchIds.set(key, id);
-  else context.matchIds.delete(key);
-  return id;
+/** What a queue's runner holds while it owns the queue. */
+export interface Ownership {
+  readonly queueId: string;
+  readonly fence: number;
+  /** The tickets the matchmaker holds, as the fleet state has them. */
+  readonly known: Map<string, PooledTicket>;
+  /** Engine match id -> the service's match id, from proposal until the match forms. */
+  readonly matchIds: Map<string, string>;
+  /** When a change last committed (a long step is busy, not stuck). */
+  progressAtMs: number | undefined;
 }
 
 function matchView(queueId: string, matchId: string, summary: MatchSummary): MatchView {
@@ -29,76 +36,113 @@ function matchView(queueId: string, matchId: string, summary: MatchSummary): Mat
   };
 }
 
-function entriesOf(context: ServiceContext, ticketIds: readonly string[]): TicketEntry[] {
-  return ticketIds.flatMap((ticketId) => {
-    const entry = context.tickets.get(ticketId);
-    return entry === undefined ? [] : [entry];
-  });
+/** Runs `work` and logs (never throws) when it fails: bookkeeping must not undo a committed change. */
+function safely(context: ServiceContext, queueId: string, stage: string, work: () => void): void {
+  try {
+    work();
+  } catch (error) {
+    context.metrics.queueErrors.inc({ queue: queueId, stage });
+    context.log.error({ err: error, queueId, stage }, 'bookkeeping after a committed change failed');
+  }
 }
 
-/** Records a ticket's event (replayed to late subscribers) and publishes it. */
-export function publish(context: ServiceContext, entry: TicketEntry, event: TicketEvent): void {
-  entry.lastEvent = event;
-  context.bus.publish(event);
+/** Stores a formed match in SQL and empties its outbox entry; a failure leaves it for the next drain. */
+export async function storeMatch(context: ServiceContext, record: MatchRecord): Promise<void> {
+  await context.ratings.saveMatch(record);
+  await context.state.matchSaved(record.queueId, record.matchId);
 }
 
-function finish(
-  context: ServiceContext,
-  entry: TicketEntry,
-  state: TicketEntry['state'],
-  atMs: number,
-): void {
-  entry.state = state;
-  entry.finishedAtMs = atMs;
-  context.tickets.finish(entry);
-}
+/** Matches stored in SQL at once, at most (the pool's connections serve them side by side). */
+const storesInFlight = 8;
 
-/** Carries out effects of one queue, in order. */
+/**
+ * Carries out effects in order. Stops at the first that cannot commit: `conflict` (a ticket of a
+ * match was cancelled meanwhile: the matchmaker must be rebuilt from the fleet state) or `fenced`
+ * (another node holds the queue now). The committed matches are then stored in SQL, several at a
+ * time; one that fails stays in the outbox for the next drain.
+ */
 export async function applyEffects(
   context: ServiceContext,
-  queueId: string,
+  owner: Ownership,
+  config: QueueConfig,
   effects: readonly MatchmakerEffect[],
-): Promise<void> {
-  for (const effect of effects) await applyEffect(context, queueId, effect);
+): Promise<CommitResult> {
+  const formed: MatchRecord[] = [];
+  let result: CommitResult = 'applied';
+  for (const effect of effects) {
+    result = await applyEffect(context, owner, config, effect, formed);
+    if (result !== 'applied') break;
+    owner.progressAtMs = context.now();
+  }
+  for (let start = 0; start < formed.length; start += storesInFlight) {
+    await Promise.all(
+      formed.slice(start, start + storesInFlight).map((record) =>
+        storeMatch(context, record).catch((error: unknown) => {
+          context.metrics.queueErrors.inc({ queue: owner.queueId, stage: 'store-match' });
+          context.log.warn(
+            { err: error, queueId: owner.queueId, matchId: record.matchId },
+            'match kept in the outbox; SQL is retried',
+          );
+        }),
+      ),
+    );
+  }
+  return result;
+}
+
+function part(owner: Ownership, ticketId: string, event: TicketEvent, waitMs?: number): TicketChange {
+  return {
+    ticketId,
+    playerIds: owner.known.get(ticketId)?.playerIds ?? [],
+    event,
+    ...(waitMs === undefined ? {} : { waitMs }),
+  };
 }
 
 async function applyEffect(
   context: ServiceContext,
-  queueId: string,
+  owner: Ownership,
+  config: QueueConfig,
   effect: MatchmakerEffect,
-): Promise<void> {
+  formed: MatchRecord[],
+): Promise<CommitResult> {
+  const { queueId } = owner;
   const nowMs = context.now();
+  const commit = (change: MatchmakerChange) => context.state.commit(queueId, owner.fence, change);
   switch (effect.kind) {
     case 'proposed': {
-      const matchId = serviceMatchId(context, queueId, effect.match.matchId, true);
-      const ticketIds = effect.match.teams.flatMap((team) => team.ticketIds);
-      if (!(await context.pool.claim(ticketIds, matchId))) {
-        context.log.error({ matchId, ticketIds }, 'proposed match lost a ticket to another process');
-      }
+      const matchId = owner.matchIds.get(effect.match.matchId) ?? `m_${randomUUID()}`;
+      owner.matchIds.set(effect.match.matchId, matchId);
       const view = matchView(queueId, matchId, effect.match);
-      for (const entry of entriesOf(context, ticketIds)) {
-        entry.state = 'proposed';
-        entry.matchId = matchId;
-        publish(context, entry, {
-          type: 'proposed',
-          ticketId: entry.ticketId,
-          atMs: nowMs,
-          match: view,
-          deadlineMs: effect.deadlineMs,
-        });
-      }
-      return;
+      const ticketIds = effect.match.teams.flatMap((team) => team.ticketIds);
+      return commit({
+        mode: 'all',
+        from: ['searching'],
+        to: 'proposed',
+        matchId,
+        nowMs,
+        tickets: ticketIds.map((ticketId) =>
+          part(owner, ticketId, {
+            type: 'proposed',
+            ticketId,
+            atMs: nowMs,
+            match: view,
+            deadlineMs: effect.deadlineMs,
+          }),
+        ),
+      });
     }
     case 'matched': {
-      const matchId = serviceMatchId(context, queueId, effect.match.matchId, false);
-      const ticketIds = effect.match.teams.flatMap((team) => team.ticketIds);
-      if (!(await context.pool.claim(ticketIds, matchId))) {
-        context.log.error({ matchId, ticketIds }, 'formed match lost a ticket to another process');
-      }
+      const matchId = owner.matchIds.get(effect.match.matchId) ?? `m_${randomUUID()}`;
+      owner.matchIds.delete(effect.match.matchId);
+      const view = matchView(queueId, matchId, effect.match);
       const teams: MatchSeat[][] = effect.match.teams.map((team) =>
-        entriesOf(context, team.ticketIds).flatMap((entry) =>
-          entry.playerIds.map((playerId) => ({ playerId, ticketId: entry.ticketId, track: entry.track })),
-        ),
+        team.ticketIds.flatMap((ticketId) => {
+          const ticket = owner.known.get(ticketId);
+          if (ticket === undefined) return [];
+          const track = trackOf(config, ticket.playerIds.length);
+          return ticket.playerIds.map((playerId) => ({ playerId, ticketId, track }));
+        }),
       );
       const record: MatchRecord = {
         matchId,
@@ -107,72 +151,95 @@ async function applyEffect(
         teams,
         quality: effect.match.quality,
       };
-      await context.ratings.saveMatch(record);
-      await Promise.all(ticketIds.map((ticketId) => context.pool.remove(ticketId)));
-      const view = matchView(queueId, matchId, effect.match);
-      const waits: number[] = [];
-      for (const entry of entriesOf(context, ticketIds)) {
-        const waitMs = effect.waitMsByTicket[entry.ticketId] ?? effect.atMs - entry.createdAtMs;
-        waits.push(waitMs);
-        context.metrics.waitSeconds.observe({ queue: queueId }, waitMs / 1000);
-        entry.matchId = matchId;
-        finish(context, entry, 'matched', effect.atMs);
-        publish(context, entry, {
-          type: 'matched',
-          ticketId: entry.ticketId,
-          atMs: effect.atMs,
-          match: view,
-          waitMs,
-        });
-      }
-      context.metrics.matchesFormed.inc({ queue: queueId });
-      context.metrics.matchQuality.observe({ queue: queueId }, effect.match.quality);
-      context.stats.get(queueId)?.recordMatch(effect.match.quality, waits);
-      return;
+      const ticketIds = effect.match.teams.flatMap((team) => team.ticketIds);
+      // A ticket's wait runs from its creation (on whichever node), not from when this matchmaker saw it.
+      const waits = ticketIds.map((ticketId) => {
+        const createdAtMs = owner.known.get(ticketId)?.createdAtMs ?? effect.atMs;
+        return Math.max(effect.waitMsByTicket[ticketId] ?? 0, effect.atMs - createdAtMs);
+      });
+      const result = await commit({
+        mode: 'all',
+        from: ['searching', 'proposed'],
+        to: 'matched',
+        matchId,
+        match: record,
+        nowMs: effect.atMs,
+        tickets: ticketIds.map((ticketId, index) =>
+          part(
+            owner,
+            ticketId,
+            { type: 'matched', ticketId, atMs: effect.atMs, match: view, waitMs: waits[index] as number },
+            waits[index],
+          ),
+        ),
+      });
+      if (result !== 'applied') return result;
+      for (const ticketId of ticketIds) owner.known.delete(ticketId);
+      safely(context, queueId, 'metrics', () => {
+        context.metrics.matchesFormed.inc({ queue: queueId });
+        context.metrics.matchQuality.observe({ queue: queueId }, effect.match.quality);
+        for (const waitMs of waits) context.metrics.waitSeconds.observe({ queue: queueId }, waitMs / 1000);
+      });
+      formed.push(record);
+      return 'applied';
     }
     case 'returned': {
-      const matchId = serviceMatchId(context, queueId, effect.matchId, true);
-      await context.pool.release([effect.ticketId], matchId);
-      const entry = context.tickets.get(effect.ticketId);
-      if (entry === undefined) return;
-      entry.state = 'searching';
-      delete entry.matchId;
-      publish(context, entry, {
-        type: 'returned',
-        ticketId: entry.ticketId,
-        atMs: nowMs,
-        matchId,
-        reason: effect.reason,
+      const matchId = owner.matchIds.get(effect.matchId);
+      return commit({
+        mode: 'each',
+        from: ['proposed'],
+        to: 'searching',
+        ...(matchId === undefined ? {} : { matchId }),
+        nowMs,
+        tickets: [
+          part(owner, effect.ticketId, {
+            type: 'returned',
+            ticketId: effect.ticketId,
+            atMs: nowMs,
+            matchId: matchId ?? effect.matchId,
+            reason: effect.reason,
+          }),
+        ],
       });
-      return;
     }
     case 'expired': {
-      await context.pool.remove(effect.ticketId);
-      const entry = context.tickets.get(effect.ticketId);
-      if (entry === undefined) return;
-      finish(context, entry, 'expired', nowMs);
-      publish(context, entry, {
-        type: 'expired',
-        ticketId: entry.ticketId,
-        atMs: nowMs,
-        waitMs: effect.waitMs,
+      const result = await commit({
+        mode: 'each',
+        from: ['searching'],
+        to: 'expired',
+        nowMs,
+        tickets: [
+          part(owner, effect.ticketId, {
+            type: 'expired',
+            ticketId: effect.ticketId,
+            atMs: nowMs,
+            waitMs: effect.waitMs,
+          }),
+        ],
       });
-      return;
+      owner.known.delete(effect.ticketId);
+      return result;
     }
     case 'cancelled': {
-      await context.pool.remove(effect.ticketId);
-      const entry = context.tickets.get(effect.ticketId);
-      if (entry === undefined) return;
-      finish(context, entry, 'cancelled', nowMs);
-      publish(context, entry, {
-        type: 'cancelled',
-        ticketId: entry.ticketId,
-        atMs: nowMs,
-        reason: effect.reason,
+      // A cancel or decline through the API is already in the fleet state; this is a no-op then.
+      const result = await commit({
+        mode: 'each',
+        from: ['searching', 'proposed'],
+        to: 'cancelled',
+        nowMs,
+        tickets: [
+          part(owner, effect.ticketId, {
+            type: 'cancelled',
+            ticketId: effect.ticketId,
+            atMs: nowMs,
+            reason: effect.reason,
+          }),
+        ],
       });
-      return;
+      owner.known.delete(effect.ticketId);
+      return result;
     }
     default:
-      effect satisfies never;
+      return effect satisfies never;
   }
 }

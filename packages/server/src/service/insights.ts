@@ -133,28 +133,32 @@ export interface RecentMatch {
   readonly waitMsByTicket: Readonly<Record<string, number>>;
 }
 
-/** The most recent matches, newest first. */
-export function recentMatches(
+/** The most recent matches, newest first, with the service's match id read from the fleet state. */
+export async function recentMatches(
   context: ServiceContext,
   activity: QueueActivity,
   options: { limit: number; queueId?: string },
-): RecentMatch[] {
-  return activity.recentMatches(options.limit, options.queueId).map((match) => {
-    const firstTicket = match.summary.teams[0]?.ticketIds[0];
-    const matchId = firstTicket === undefined ? undefined : context.tickets.get(firstTicket)?.matchId;
-    return {
-      ...(matchId === undefined ? {} : { matchId }),
-      queueId: match.queueId,
-      atMs: match.atMs,
-      teams: match.summary.teams.map((team) => ({ playerIds: team.playerIds, ticketIds: team.ticketIds })),
-      ...(match.summary.region === undefined ? {} : { region: match.summary.region }),
-      quality: match.summary.quality,
-      forced: match.summary.forced,
-      winProbabilities: match.summary.winProbabilities,
-      criteria: match.summary.criteria,
-      waitMsByTicket: match.waitMsByTicket,
-    };
-  });
+): Promise<RecentMatch[]> {
+  return Promise.all(
+    activity.recentMatches(options.limit, options.queueId).map(async (match) => {
+      const firstTicket = match.summary.teams[0]?.ticketIds[0];
+      const record =
+        firstTicket === undefined ? undefined : await context.state.getTicket(firstTicket, [match.queueId]);
+      const matchId = record?.matchId;
+      return {
+        ...(matchId === undefined ? {} : { matchId }),
+        queueId: match.queueId,
+        atMs: match.atMs,
+        teams: match.summary.teams.map((team) => ({ playerIds: team.playerIds, ticketIds: team.ticketIds })),
+        ...(match.summary.region === undefined ? {} : { region: match.summary.region }),
+        quality: match.summary.quality,
+        forced: match.summary.forced,
+        winProbabilities: match.summary.winProbabilities,
+        criteria: match.summary.criteria,
+        waitMsByTicket: match.waitMsByTicket,
+      };
+    }),
+  );
 }
 
 /** The distribution of one track's shown ratings. */

@@ -90,7 +90,7 @@ export async function readProfile(
     ),
   );
   const gamesPlayed = records.reduce((sum, record) => sum + record.games, 0);
-  const waitingTicketId = context.tickets.ticketOfPlayer(playerId);
+  const waitingTicketId = await context.state.ticketOfPlayer(playerId);
   return {
     playerId,
     gamesPlayed,

@@ -1,15 +1,23 @@
 /**
- * Queue configs: listed with live sizes and stats, created or replaced at run time (validated by
- * the engine by building the matchmaker; the waiting tickets carry over), persisted in the ratings
- * store so they survive restarts, and seeded from a folder of examples on first start.
+ * Queue configs: listed with live sizes and stats (from the fleet state, the same on every node),
+ * created or replaced at run time on any node (validated by the engine by building the matchmaker,
+ * and against the tickets waiting in the queue, which carry over), stored in SQL, from where every
+ * node takes them within a second, and seeded from a folder of examples on first start.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCodes, MatchdError, type QueueConfig } from '@matchd/engine';
+import {
+  ErrorCodes,
+  isMatchdError,
+  MatchdError,
+  type QueueConfig,
+  type TicketInput,
+  validateTicket,
+} from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
 import type { Json } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
-import { QueueStats } from './queue-stats.ts';
+import { summarizeQueue } from './queue-stats.ts';
 import { queueOf } from './tickets.ts';
 
 /** A queue with its live numbers. */
@@ -24,39 +32,62 @@ export interface QueueView {
   readonly recentQualityMean?: number;
 }
 
+/** One queue's view from its config and the fleet state's live numbers. */
+async function viewOf(context: ServiceContext, config: QueueConfig): Promise<QueueView> {
+  const counts = await context.state.queueCounts(config.id);
+  return {
+    queueId: config.id,
+    config,
+    ticketsWaiting: counts.searching + counts.proposed,
+    playersWaiting: counts.playersWaiting,
+    ...summarizeQueue(counts),
+  };
+}
+
 /** Every queue with its live numbers, by id. */
 export async function listQueues(context: ServiceContext): Promise<QueueView[]> {
-  const sizes = await context.host.sizes();
-  return [...context.queues.values()]
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((config) => ({
-      queueId: config.id,
-      config,
-      ticketsWaiting: sizes[config.id]?.tickets ?? 0,
-      playersWaiting: sizes[config.id]?.players ?? 0,
-      ...(context.stats.get(config.id)?.summary() ?? { matchesFormed: 0 }),
-    }));
+  const configs = [...context.queues.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  return Promise.all(configs.map((config) => viewOf(context, config)));
 }
 
 /** One queue with its live numbers. */
 export async function readQueue(context: ServiceContext, queueId: string): Promise<QueueView> {
-  queueOf(context, queueId);
-  const views = await listQueues(context);
-  return views.find((view) => view.queueId === queueId) as QueueView;
+  return viewOf(context, queueOf(context, queueId));
 }
 
 /**
  * Creates or replaces a queue. The engine validates the config (MM_ERR_INVALID_QUEUE_CONFIG with
- * the field in `details.path`); nothing changes unless it is valid.
+ * the field in `details.path`), and every ticket waiting in the queue must fit it; nothing changes
+ * unless both hold. The queue's matchmaker, on whichever node, takes it within a second.
  */
 export async function putQueue(
   context: ServiceContext,
   config: QueueConfig,
   persist = true,
 ): Promise<QueueView> {
-  await context.host.putQueue(config);
-  context.queues.set(config.id, config);
-  if (!context.stats.has(config.id)) context.stats.set(config.id, new QueueStats());
+  context.validateQueue(config);
+  const { tickets } = await context.state.liveTickets(config.id);
+  const players = new Set<string>();
+  for (const record of tickets) {
+    try {
+      validateTicket(
+        record.ticket.ticket as unknown as TicketInput<unknown>,
+        config,
+        context.system.model,
+        (id) => players.has(id),
+      );
+    } catch (error) {
+      throw new MatchdError(
+        ErrorCodes.INVALID_QUEUE_CONFIG,
+        `waiting ticket ${record.ticket.ticketId} does not fit the new config: ${error instanceof Error ? error.message : String(error)}`,
+        {
+          path: isMatchdError(error) ? String(error.details['path'] ?? 'teams') : 'teams',
+          ticketId: record.ticket.ticketId,
+        },
+      );
+    }
+    for (const playerId of record.ticket.playerIds) players.add(playerId);
+  }
   if (persist) {
     await context.ratings.putQueueConfig({
       queueId: config.id,
@@ -64,6 +95,8 @@ export async function putQueue(
       updatedAtMs: context.now(),
     });
   }
+  context.queues.set(config.id, config);
+  context.queueChanged(config.id);
   return readQueue(context, config.id);
 }
 

@@ -6,13 +6,20 @@ import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { computeRatingUpdate, validateReport } from '../rating/apply-result.ts';
 import type { MatchOutcome, MatchRecord, ReportedResult } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
+import { storeMatch } from './effects.ts';
 
-/** The match, or MM_ERR_MATCH_NOT_FOUND. */
+/**
+ * The match, or MM_ERR_MATCH_NOT_FOUND. A match formed but not yet in SQL (its matchmaker's node
+ * died between the two steps) is stored from the queue's outbox first: announced means readable.
+ */
 export async function readMatch(context: ServiceContext, matchId: string): Promise<MatchRecord> {
   const match = await context.ratings.getMatch(matchId);
-  if (match === undefined)
+  if (match !== undefined) return match;
+  const unsaved = await context.state.findUnsavedMatch(matchId, context.queues.keys());
+  if (unsaved === undefined)
     throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${matchId}`, { matchId });
-  return match;
+  await storeMatch(context, unsaved);
+  return (await context.ratings.getMatch(matchId)) ?? unsaved;
 }
 
 /** Applies a result (see the file comment); `applied` is false for a repeated report. */

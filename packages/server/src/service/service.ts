@@ -1,35 +1,35 @@
 /**
- * The matchd service: the operations the HTTP API exposes, over the shared context. Building it
- * loads the queues and restores waiting tickets; `tick` is one round of the tick loop.
+ * The matchd service of one node: the operations the HTTP API exposes, over the shared context.
+ * Building it migrates the schema and loads the queues; `start` starts this node's part in the
+ * fleet (the queue runners and the config poll); `stop` ends it, giving every lease up.
  */
-import type { QueueConfig } from '@matchd/engine';
+import { createMatchmaker, type QueueConfig } from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  createMetrics,
-  instrumentRatingsStore,
-  instrumentTicketPool,
-  type ServiceMetrics,
-} from '../observability/metrics.ts';
+import { createMetrics, instrumentRatingsStore, type ServiceMetrics } from '../observability/metrics.ts';
 import type { RatingSystem } from '../rating/rating-system.ts';
+import { EventFanout } from '../runtime/event-fanout.ts';
 import type { MatchmakerHost } from '../runtime/matchmaker-host.ts';
 import { TicketEventBus } from '../runtime/ticket-events.ts';
 import { batchRatingReads } from '../store/batched-reads.ts';
+import type { FleetState } from '../store/fleet-state.ts';
 import type { RatingsStore } from '../store/ratings-store.ts';
-import type { TicketPool } from '../store/ticket-pool.ts';
-import { type ServiceContext, TicketRegistry } from './context.ts';
-import { applyEffects } from './effects.ts';
+import type { ServiceContext } from './context.ts';
+import { Fleet, type FleetOptions } from './fleet.ts';
 import { loadQueues } from './queues.ts';
-import { restoreTickets } from './tickets.ts';
 
 /** What the service is built from. */
 export interface ServiceDeps {
   readonly ratings: RatingsStore;
-  readonly pool: TicketPool;
+  readonly state: FleetState;
   readonly host: MatchmakerHost;
   readonly system: RatingSystem;
   readonly log: FastifyBaseLogger;
   /** Queue configs to create when no stored config has their id (the examples). */
   readonly seedQueues?: readonly QueueConfig[];
+  /** The engagement estimator, for checking engagement queues' configs on this node. */
+  readonly expectedChurn?: Parameters<typeof createMatchmaker>[0]['expectedChurn'];
+  readonly fleet: FleetOptions;
+  readonly queueCapacity: number;
   /** Epoch ms; default Date.now. */
   readonly clock?: () => number;
 }
@@ -38,30 +38,46 @@ export interface ServiceDeps {
 export interface MatchdService {
   readonly context: ServiceContext;
   readonly metrics: ServiceMetrics;
-  /** One tick: every queue's matchmaker at the current time, then its effects. */
-  tick(): Promise<void>;
-  /** Number of tickets restored from the pool at start. */
-  readonly restoredTickets: number;
+  readonly fleet: Fleet;
+  /** Stops the queue runners (each finishes its tick and gives its lease up). */
+  stop(): Promise<void>;
 }
 
-/** Builds the service: migrates the store, loads queues, restores waiting tickets. */
+/** Builds the service: migrates the store, loads queues, starts the queue runners. */
 export async function createService(deps: ServiceDeps): Promise<MatchdService> {
   const clock = deps.clock ?? Date.now;
   let lastMs = Number.NEGATIVE_INFINITY;
-  const tickets = new TicketRegistry();
-  const metrics = createMetrics(async () => tickets.liveCounts());
+  const queueCounts = async (): Promise<Map<string, number>> => {
+    const counts = new Map<string, number>();
+    for (const queueId of context.queues.keys()) {
+      const live = await deps.state.queueCounts(queueId);
+      counts.set(queueId, live.searching + live.proposed);
+    }
+    return counts;
+  };
+  const metrics = createMetrics(queueCounts);
+  let fleet: Fleet | undefined;
   const context: ServiceContext = {
     ratings: batchRatingReads(instrumentRatingsStore(deps.ratings, metrics)),
-    pool: instrumentTicketPool(deps.pool, metrics),
+    state: deps.state,
     host: deps.host,
-    bus: new TicketEventBus(),
+    events: new EventFanout(deps.state, new TicketEventBus()),
     metrics,
     system: deps.system,
     log: deps.log,
     queues: new Map(),
-    stats: new Map(),
-    tickets,
-    matchIds: new Map(),
+    queueCapacity: deps.queueCapacity,
+    validateQueue(config) {
+      // The engine validates by building the matchmaker, as the queue's runner will.
+      createMatchmaker({
+        config,
+        ratingModel: deps.system.model,
+        seed: 1,
+        ...(deps.expectedChurn === undefined ? {} : { expectedChurn: deps.expectedChurn }),
+      });
+    },
+    ownsQueue: (queueId) => fleet?.owns(queueId) ?? false,
+    queueChanged: (queueId) => fleet?.queueChanged(queueId),
     now() {
       // The engine refuses time that goes backwards; a wall clock may (NTP steps), so hold it.
       lastMs = Math.max(lastMs, clock());
@@ -69,18 +85,17 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     },
   };
   await context.ratings.migrate();
+  fleet = new Fleet(context, deps.fleet);
   await loadQueues(context, deps.seedQueues ?? []);
-  const restoredTickets = await restoreTickets(context);
+  fleet.start();
+  const started = fleet;
   return {
     context,
     metrics,
-    restoredTickets,
-    async tick() {
-      const ticks = await context.host.tick(context.now());
-      for (const { queueId, effects, durationMs } of ticks) {
-        metrics.tickSeconds.observe({ queue: queueId }, durationMs / 1000);
-        await applyEffects(context, queueId, effects);
-      }
+    fleet: started,
+    async stop() {
+      await started.stop();
+      context.events.close();
     },
   };
 }

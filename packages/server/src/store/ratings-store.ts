@@ -95,6 +95,8 @@ export interface RatingsStore {
   putQueueConfig(record: QueueConfigRecord): Promise<void>;
   /** Every stored queue config, by queue id. */
   queueConfigs(): Promise<QueueConfigRecord[]>;
+  /** Resolves when the store answers a trivial query (readiness). */
+  ping(): Promise<void>;
   /** Releases connections; the store is unusable afterwards. Succeeds if already closed. */
   close(): Promise<void>;
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { deleteRedisPrefix } from '../../src/store/redis/redis-ticket-pool.ts';
+import { deleteRedisPrefix } from '../../src/store/redis/redis-fleet-state.ts';
 
 /** The admin connection (a database that always exists). */
 export const postgresAdminUrl =

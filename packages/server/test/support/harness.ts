@@ -39,6 +39,16 @@ export const squadQueue: QueueConfig = {
   mode: { kind: 'continuous', maxWaitMs: 1000 },
 };
 
+/** A 1v1 queue whose rounds are an hour apart: tickets just wait. */
+export const holdQueue: QueueConfig = {
+  id: 'hold',
+  teams: { count: 2, size: 1 },
+  rating: { track: 'hold' },
+  criteria: [{ kind: 'team-balance', weight: 1 }],
+  threshold: { start: 1 },
+  mode: { kind: 'rounds', periodMs: 3_600_000, maxWaitMs: 3_600_000 },
+};
+
 /** Which backends a test server uses. */
 export interface Backends {
   readonly ratings: 'memory' | 'pglite' | 'postgres';
@@ -204,9 +214,10 @@ export class ApiClient {
     return reply.body.token;
   }
 
-  /** Opens the ticket's event stream and collects messages until a final event or `timeoutMs`. */
-  watch(ticketId: string, credential: string): TicketWatch {
-    const url = `${this.baseUrl.replace(/^http/, 'ws')}/v1/tickets/${ticketId}/events`;
+  /** Opens the ticket's event stream (resuming after `after`, an event id) and collects its messages. */
+  watch(ticketId: string, credential: string, after?: string): TicketWatch {
+    const query = after === undefined ? '' : `?after=${encodeURIComponent(after)}`;
+    const url = `${this.baseUrl.replace(/^http/, 'ws')}/v1/tickets/${ticketId}/events${query}`;
     const socket = new WebSocket(url, { headers: { authorization: `Bearer ${credential}` } });
     const messages: Record<string, unknown>[] = [];
     const opened = new Promise<void>((resolve, reject) => {

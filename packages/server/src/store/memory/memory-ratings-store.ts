@@ -39,6 +39,7 @@ export function createMemoryRatingsStore(): RatingsStore {
   return {
     backend: 'memory',
     async migrate() {},
+    async ping() {},
     async getRatings(keys) {
       return keys.flatMap(({ playerId, track }) => {
         const record = ratings.get(keyOf(playerId, track));

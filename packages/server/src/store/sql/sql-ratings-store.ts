@@ -112,6 +112,9 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
     async migrate() {
       await migrate(client);
     },
+    async ping() {
+      await client.query('SELECT 1');
+    },
     async getRatings(keys) {
       if (keys.length === 0) return [];
       const rows = await client.query(
