@@ -33,7 +33,7 @@ export async function startBenchServer(options: {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,
-      PORT: String(port),
+      MATCHD_PORT: String(port),
       MATCHD_DATA_DIR: dataDir,
       MATCHD_QUEUES_DIR: queuesDir,
       MATCHD_API_KEYS: `server:bench:${serverKey},admin:bench-admin:${adminKey}`,

@@ -64,18 +64,28 @@ export class NodeProcess {
     this.#child = child;
     this.starts += 1;
     await new Promise<void>((resolve, reject) => {
-      let output = '';
       const timer = setTimeout(
         () => reject(new Error(`node ${this.port} did not start in ${timeoutMs} ms`)),
         timeoutMs,
       );
-      child.stdout?.on('data', (chunk) => {
-        output += String(chunk);
-        if (output.includes('listening on')) {
-          clearTimeout(timer);
-          resolve();
+      // Listening is what /healthz answering shows, whatever the log level lets through.
+      child.stdout?.resume();
+      const poll = async (): Promise<void> => {
+        while (this.#child === child) {
+          try {
+            const response = await fetch(`${this.url}/healthz`, { signal: AbortSignal.timeout(1000) });
+            if (response.ok) {
+              clearTimeout(timer);
+              resolve();
+              return;
+            }
+          } catch {
+            // Not listening yet.
+          }
+          await new Promise((wake) => setTimeout(wake, 100));
         }
-      });
+      };
+      void poll();
       child.once('exit', (code, signal) => {
         clearTimeout(timer);
         if (this.#child === child) this.#child = undefined;
