@@ -23,8 +23,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   const server = await startServer(config);
   // The start and stop lines reach the operator at any level but silent: where it listens, where
   // the admin key is, that it stopped.
-  const log =
-    config.logLevel === 'silent' ? server.app.log : server.app.log.child({}, { level: 'info' });
+  const log = config.logLevel === 'silent' ? server.app.log : server.app.log.child({}, { level: 'info' });
   const { address } = server;
   log.info(
     {
