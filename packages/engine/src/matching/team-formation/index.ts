@@ -1,4 +1,4 @@
-export { bestSplit } from './best-split.ts';
+export { bestSplit, type SplitMatchOptions, splitMatch } from './best-split.ts';
 export { formMatches } from './form-matches.ts';
 export { type LocalSearchSplitOptions, localSearchSplit } from './local-search-split.ts';
 export { fillableMatchCount } from './packing.ts';
@@ -15,4 +15,5 @@ export type {
   ObjectiveTracePoint,
   ScoreMatch,
   TeamIndices,
+  TeamSizeRange,
 } from './types.ts';
