@@ -141,7 +141,7 @@ function compile<TRating>(
       return {
         ...base,
         measure: (m) => cost(experienceSpreadRaw(m, aggregate)),
-        describe: (r) => `experience spread x${Math.exp(r).toFixed(1)} games`,
+        describe: (r) => `experience spread x${Math.exp(r).toFixed(2)} in games + 40`,
       };
     }
     case 'top-player-parity':
@@ -296,6 +296,8 @@ export function createMatchScorer<TRating>(
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
+    // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
+    if (match.teams.length < 2) return { nowMs, winProbabilities: [1], expectedChurn: undefined };
     const teams: TRating[][] = [];
     for (const team of match.teams) {
       const ratings: TRating[] = [];

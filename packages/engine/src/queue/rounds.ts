@@ -1,17 +1,25 @@
 /**
- * One matchmaking round (Awesomenauts): all waiting tickets of a pool are matched at once. Pools of
- * whole teams in two-team queues (1v1, DomiNations' alliances) are paired exactly by minimum-cost
- * perfect matching (cost 1 - objective; pairs the handshake refuses are forbidden; long waiters are
- * costly to leave out). Team queues go through team formation (`formMatches`: sorted start,
- * exchanges and restarts), keeping the longest-waiting tickets first. The caller forms the proposals
- * that pass the handshake; the others wait for the next round.
+ * One matchmaking round (Awesomenauts): all waiting tickets of a pool are matched at once, by the
+ * matcher that suits the shape:
+ * - pools of whole teams in a fixed two-team queue (1v1, DomiNations' alliances): one exact
+ *   minimum-cost pairing (round-pairing.ts; a sparse candidate graph for large pools);
+ * - fixed shapes whose matches team formation splits exhaustively (3v3, 5v5, up to 100,000 splits of
+ *   solo players): team formation (`formMatches`: sorted start, exchanges and restarts), keeping the
+ *   longest-waiting tickets first;
+ * - every other shape (ranges, free-for-all, single teams, large teams): skill-ordered fills of the
+ *   largest match, each split by `splitMatch` (round-chunks.ts).
+ * The caller forms the proposals that pass the handshake; the others wait for the next round.
  */
 
-import { exactPairing } from '../matching/exact-pairing.ts';
 import { formMatches } from '../matching/team-formation/form-matches.ts';
 import { fillableMatchCount } from '../matching/team-formation/packing.ts';
+import { countSplits } from '../matching/team-formation/splits.ts';
+import { MAX_SPLITS_PER_MATCH } from '../matching/team-formation/validate.ts';
 import type { RoundAggregate, ScoredTicket } from '../quality/types.ts';
-import { type CandidateContext, isFormable, objectiveValue, type Proposal, propose } from './candidates.ts';
+import { type CandidateContext, objectiveValue, type Proposal, propose } from './candidates.ts';
+import { chunkRound } from './round-chunks.ts';
+import { pairRound } from './round-pairing.ts';
+import type { MatchShape } from './shape.ts';
 
 /** Options of a round beyond the candidate context. */
 export interface RoundOptions {
@@ -35,46 +43,27 @@ function searchLimits(options: RoundOptions) {
     : { maxRestarts: options.maxRestarts };
 }
 
-/** True when every ticket is a whole team of a two-team queue: the round is a pairing. */
-function isPairing<TRating>(
-  context: CandidateContext<TRating>,
-  tickets: readonly ScoredTicket<TRating>[],
-): boolean {
-  return context.teamCount === 2 && tickets.every((ticket) => ticket.players.length === context.teamSize);
+/** True when every ticket is a whole team of a fixed two-team queue: the round is a pairing. */
+function isPairing<TRating>(shape: MatchShape, tickets: readonly ScoredTicket<TRating>[]): boolean {
+  return (
+    shape.fixed &&
+    shape.teamCount.max === 2 &&
+    tickets.every((ticket) => ticket.players.length === shape.teamSize.max)
+  );
 }
 
-function pairRound<TRating>(
-  context: CandidateContext<TRating>,
-  tickets: readonly ScoredTicket<TRating>[],
-  nowMs: number,
-): Proposal<TRating>[] {
-  const cache = new Map<number, Proposal<TRating>>();
-  const proposalOf = (i: number, j: number): Proposal<TRating> => {
-    const key = i * tickets.length + j;
-    let proposal = cache.get(key);
-    if (proposal === undefined) {
-      proposal = propose(
-        context,
-        [[tickets[i] as ScoredTicket<TRating>], [tickets[j] as ScoredTicket<TRating>]],
-        nowMs,
-      );
-      cache.set(key, proposal);
-    }
-    return proposal;
-  };
-  const pairing = exactPairing(
-    {
-      size: tickets.length,
-      costs: (i, j) => {
-        const proposal = proposalOf(i, j);
-        return isFormable(proposal) ? 1 - proposal.objectiveValue : Number.POSITIVE_INFINITY;
-      },
-      // Leaving a ticket out costs as much as its worst possible match, more once it is overdue.
-      leaveOutCosts: tickets.map((ticket) => (context.handshake.isOverdue(ticket, nowMs) ? 4 : 1)),
-    },
-    { sortKeys: tickets.map((ticket) => ticket.skill) },
+/** True when team formation's exchange search takes the shape: fixed, and each match splits exhaustively. */
+export function formationTakes(shape: MatchShape): boolean {
+  if (!shape.fixed) return false;
+  const teamCount = shape.teamCount.max;
+  const teamSize = shape.teamSize.max;
+  const soloSplits = countSplits(
+    new Array<number>(teamCount * teamSize).fill(1),
+    teamCount,
+    teamSize,
+    MAX_SPLITS_PER_MATCH + 1,
   );
-  return pairing.pairs.map(([i, j]) => proposalOf(i, j));
+  return soloSplits <= MAX_SPLITS_PER_MATCH;
 }
 
 function formRound<TRating>(
@@ -90,8 +79,8 @@ function formRound<TRating>(
       sortKey: ticket.skill,
       priority: nowMs - ticket.enqueuedAtMs,
     })),
-    teamCount: context.teamCount,
-    teamSize: context.teamSize,
+    teamCount: context.shape.teamCount.max,
+    teamSize: context.shape.teamSize.max,
     scoreMatch: (teams) => {
       // Hot path of the search: score only (the handshake runs once on the matches it returns).
       const match = {
@@ -123,10 +112,11 @@ export function runRound<TRating>(
   nowMs: number,
   options: RoundOptions,
 ): Proposal<TRating>[] {
+  const shape = context.shape;
+  if (isPairing(shape, tickets)) return pairRound(context, tickets, nowMs);
+  if (!formationTakes(shape)) return chunkRound(context, tickets, nowMs);
   const sizes = tickets.map((ticket) => ticket.players.length);
   // Parties are atomic: a pool can hold enough players and still fill no match (two duos for 3v3).
-  if (fillableMatchCount(sizes, context.teamCount, context.teamSize) === 0) return [];
-  return isPairing(context, tickets)
-    ? pairRound(context, tickets, nowMs)
-    : formRound(context, tickets, nowMs, options);
+  if (fillableMatchCount(sizes, shape.teamCount.max, shape.teamSize.max) === 0) return [];
+  return formRound(context, tickets, nowMs, options);
 }

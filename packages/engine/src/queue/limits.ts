@@ -1,0 +1,214 @@
+/**
+ * The hard limits of a candidate match, in one place: each is checked for every ticket of every
+ * candidate (by the handshake), never waived (not by a long wait, not by a forced match), and can
+ * say when it could next hold (limits that relax with a ticket's wait only ever widen) and why it
+ * fails. Soft quality (the threshold) is the handshake's other half. Gates are checked at enqueue
+ * and split the pool (low priority); rules that compare tickets of a match plug in here.
+ *
+ * - `ping-cap`: every player of the ticket has at most its relaxed maximum ping to the match's region.
+ * - `match-size`: the match holds at least the fewest players the ticket accepts at its wait.
+ * - `team-sizes`: team count and sizes within the shape (a guard: candidates are built that way).
+ * - `fairness-floor`: the favourite's win probability is at most the queue's bound.
+ */
+
+import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
+import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
+import { type MatchShape, teamsFit } from './shape.ts';
+import type { HardLimitKind, LimitHold, QueueConfig } from './types.ts';
+
+/** What the limits read of a candidate. */
+export interface LimitCandidate<TRating> {
+  readonly match: CandidateMatch<TRating>;
+  readonly winProbabilities: readonly number[];
+}
+
+/** One broken limit for one ticket. */
+export interface Breach {
+  readonly limit: HardLimitKind;
+  readonly ticketId: string;
+}
+
+interface HardLimit {
+  readonly kind: HardLimitKind;
+  holds<TRating>(ticket: ScoredTicket<TRating>, candidate: LimitCandidate<TRating>, nowMs: number): boolean;
+  /** The earliest time >= nowMs at which it holds for this candidate, Infinity if never. */
+  holdsFromMs<TRating>(
+    ticket: ScoredTicket<TRating>,
+    candidate: LimitCandidate<TRating>,
+    nowMs: number,
+  ): number;
+  describe<TRating>(ticket: ScoredTicket<TRating>, candidate: LimitCandidate<TRating>, nowMs: number): string;
+}
+
+/** Players of a candidate. */
+export function playersOf<TRating>(match: CandidateMatch<TRating>): number {
+  let players = 0;
+  for (const team of match.teams) for (const ticket of team) players += ticket.players.length;
+  return players;
+}
+
+const formatMs = (ms: number) => `${Math.round(ms)} ms`;
+
+/** The queue's hard limits, compiled once. */
+export class HardLimits {
+  private readonly config: QueueConfig;
+  private readonly shape: MatchShape;
+  private readonly fairnessBound: number;
+  private readonly limits: readonly HardLimit[];
+
+  constructor(config: QueueConfig, shape: MatchShape) {
+    this.config = config;
+    this.shape = shape;
+    this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
+    const limits: HardLimit[] = [this.teamSizes()];
+    if (config.regions !== undefined) limits.push(this.pingCap());
+    if (shape.minPlayers < shape.maxPlayers) limits.push(this.matchSize());
+    if (this.fairnessBound < 1) limits.push(this.fairnessFloor());
+    this.limits = limits;
+  }
+
+  /** Whether the queue has regions (and so ping caps). */
+  get usesRegions(): boolean {
+    return this.config.regions !== undefined;
+  }
+
+  /** A ticket's maximum ping at `nowMs` (relaxed with its wait), or Infinity without regions. */
+  maxPingAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    const regions = this.config.regions;
+    return regions === undefined
+      ? Number.POSITIVE_INFINITY
+      : relaxedValue(regions.maxPingMs, nowMs - ticket.enqueuedAtMs, 'up');
+  }
+
+  /** The largest ping of a ticket's players to `region` (0 without regions; Infinity when unknown). */
+  ticketPingMs<TRating>(ticket: ScoredTicket<TRating>, region: string | undefined): number {
+    if (region === undefined) return this.config.regions === undefined ? 0 : Number.POSITIVE_INFINITY;
+    let worst = 0;
+    for (const player of ticket.players)
+      worst = Math.max(worst, player.profile.pingMsByRegion?.[region] ?? Number.POSITIVE_INFINITY);
+    return worst;
+  }
+
+  /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
+  reachableRegions<TRating>(ticket: ScoredTicket<TRating>, nowMs: number): string[] {
+    const regions = this.config.regions;
+    if (regions === undefined) return [];
+    const cap = this.maxPingAt(ticket, nowMs);
+    return regions.names.filter((region) => this.ticketPingMs(ticket, region) <= cap);
+  }
+
+  /** The fewest players a ticket accepts in its match at `nowMs`. */
+  minPlayersAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    if (this.shape.minPlayers === this.shape.maxPlayers) return this.shape.maxPlayers;
+    const relaxed = relaxedValue(this.shape.minMatchPlayers, nowMs - ticket.enqueuedAtMs, 'down');
+    return Math.max(this.shape.minPlayers, Math.ceil(relaxed - 1e-9));
+  }
+
+  /** The favourite's win probability is above the fairness bound. */
+  isUnfair(winProbabilities: readonly number[]): boolean {
+    if (this.fairnessBound >= 1) return false;
+    let favourite = 0;
+    for (const p of winProbabilities) favourite = Math.max(favourite, p);
+    return favourite > this.fairnessBound + 1e-12;
+  }
+
+  /** Every limit that fails, for every ticket of the candidate. */
+  breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): Breach[] {
+    const found: Breach[] = [];
+    for (const team of candidate.match.teams) {
+      for (const ticket of team) {
+        for (const limit of this.limits) {
+          if (!limit.holds(ticket, candidate, nowMs)) found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The earliest time at which every limit holds for every ticket (Infinity if never). */
+  holdFromMs<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): number {
+    let latest = nowMs;
+    for (const team of candidate.match.teams) {
+      for (const ticket of team) {
+        for (const limit of this.limits) latest = Math.max(latest, limit.holdsFromMs(ticket, candidate, nowMs));
+      }
+    }
+    return latest;
+  }
+
+  /** The breaches of a candidate as explanations, one per limit. */
+  describe<TRating>(candidate: LimitCandidate<TRating>, breaches: readonly Breach[], nowMs: number): LimitHold[] {
+    const holds: LimitHold[] = [];
+    for (const limit of this.limits) {
+      const ticketIds = breaches.filter((breach) => breach.limit === limit.kind).map((breach) => breach.ticketId);
+      if (ticketIds.length === 0) continue;
+      const first = candidate.match.teams.flat().find((ticket) => ticket.ticketId === ticketIds[0]);
+      const detail = first === undefined ? limit.kind : limit.describe(first, candidate, nowMs);
+      holds.push({ limit: limit.kind, ticketIds, detail });
+    }
+    return holds;
+  }
+
+  private teamSizes(): HardLimit {
+    const fits = <TRating>(candidate: LimitCandidate<TRating>) =>
+      teamsFit(this.shape, candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)));
+    return {
+      kind: 'team-sizes',
+      holds: (_, candidate) => fits(candidate),
+      holdsFromMs: (_, candidate, nowMs) => (fits(candidate) ? nowMs : Number.POSITIVE_INFINITY),
+      describe: (_, candidate) =>
+        `teams of ${candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)).join(', ')} players do not fit the queue's shape`,
+    };
+  }
+
+  private pingCap(): HardLimit {
+    const maxPingMs = this.config.regions?.maxPingMs;
+    return {
+      kind: 'ping-cap',
+      holds: (ticket, candidate, nowMs) =>
+        this.ticketPingMs(ticket, candidate.match.region) <= this.maxPingAt(ticket, nowMs),
+      holdsFromMs: (ticket, candidate, nowMs) => {
+        const ping = this.ticketPingMs(ticket, candidate.match.region);
+        if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
+        return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
+      },
+      describe: (ticket, candidate, nowMs) => {
+        const region = candidate.match.region;
+        const cap = formatMs(this.maxPingAt(ticket, nowMs));
+        if (region === undefined) return `${ticket.ticketId}: no region serves every player of the match`;
+        const ping = this.ticketPingMs(ticket, region);
+        return ping === Number.POSITIVE_INFINITY
+          ? `${ticket.ticketId}: no ping to ${region}`
+          : `${ticket.ticketId}: ${formatMs(ping)} to ${region}, over its ${cap} cap`;
+      },
+    };
+  }
+
+  private matchSize(): HardLimit {
+    return {
+      kind: 'match-size',
+      holds: (ticket, candidate, nowMs) => playersOf(candidate.match) >= this.minPlayersAt(ticket, nowMs),
+      holdsFromMs: (ticket, candidate, nowMs) => {
+        const players = playersOf(candidate.match);
+        const waitNow = nowMs - ticket.enqueuedAtMs;
+        return (
+          ticket.enqueuedAtMs + waitUntilRelaxedTo(this.shape.minMatchPlayers, players, waitNow, 'down')
+        );
+      },
+      describe: (ticket, candidate, nowMs) =>
+        `${ticket.ticketId}: ${playersOf(candidate.match)} players, it waits for ${this.minPlayersAt(ticket, nowMs)} yet`,
+    };
+  }
+
+  private fairnessFloor(): HardLimit {
+    const favourite = (candidate: LimitCandidate<unknown>) => Math.max(0, ...candidate.winProbabilities);
+    return {
+      kind: 'fairness-floor',
+      holds: (_, candidate) => !this.isUnfair(candidate.winProbabilities),
+      holdsFromMs: (_, candidate, nowMs) =>
+        this.isUnfair(candidate.winProbabilities) ? Number.POSITIVE_INFINITY : nowMs,
+      describe: (_, candidate) =>
+        `the favourite would win ${(100 * favourite(candidate)).toFixed(1)}% (fairness floor ${(100 * this.fairnessBound).toFixed(1)}%)`,
+    };
+  }
+}
