@@ -30,6 +30,8 @@ export interface CandidateContext<TRating> {
   readonly shape: MatchShape;
   /** The tick's generator (split search restarts, round search); read at each use. */
   readonly random: Random;
+  /** Split counts by party sizes, shared by this queue's splits. */
+  readonly splitCounts: Map<string, number>;
   readonly minQualityOf: (ticketId: string) => number | undefined;
 }
 
@@ -79,13 +81,16 @@ export function propose<TRating>(
   return { match, evaluation, objectiveValue: objectiveValue(context.objective, evaluation), verdict };
 }
 
-/** Split value for the split search: the objective, pushed below every fair split when unfair. */
+/**
+ * Split value for the split search: the objective (without the criteria every split of the tickets
+ * shares), pushed below every fair split when unfair.
+ */
 function splitValue<TRating>(
   context: CandidateContext<TRating>,
   match: CandidateMatch<TRating>,
   nowMs: number,
 ): number {
-  const evaluation = context.scorer.quick(match, nowMs);
+  const evaluation = context.scorer.quickSplit(match, nowMs);
   const value = objectiveValue(context.objective, evaluation);
   return context.handshake.isUnfair(evaluation) ? value - 2 : value;
 }
@@ -107,13 +112,14 @@ export function splitIntoTeams<TRating>(
   };
   const bounds = teamBoundsOf(context.shape);
   const split = splitMatch({
-    tickets: tickets.map((ticket) => ({ size: ticket.players.length })),
+    tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
     members: tickets.map((_, index) => index),
     teamCount,
     teamSize: { min: bounds.min, max: bounds.max },
     maxSizeDifference: bounds.maxDifference,
     scoreMatch: (teams) => splitValue(context, toMatch(teams), nowMs),
     random: context.random,
+    splitCounts: context.splitCounts,
   });
   return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
@@ -220,6 +226,34 @@ export function fillAround<TRating>(
     break;
   }
   return fills;
+}
+
+/**
+ * Sort keys that put tickets of one home region together, by skill within a region: a round's sorted
+ * start then forms matches that the ping caps allow (a region-blind start mixes regions that no
+ * exchange fully undoes).
+ */
+export function regionSortKeys<TRating>(
+  context: CandidateContext<TRating>,
+  tickets: readonly ScoredTicket<TRating>[],
+  nowMs: number,
+): number[] {
+  if (!context.handshake.limits.usesRegions || tickets.length === 0)
+    return tickets.map((ticket) => ticket.skill);
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (const ticket of tickets) {
+    lowest = Math.min(lowest, ticket.skill);
+    highest = Math.max(highest, ticket.skill);
+  }
+  const stride = 2 * (highest - lowest) + 1;
+  const ranks = new Map<string | undefined, number>();
+  return tickets.map((ticket) => {
+    const home = context.handshake.chooseRegion({ teams: [[ticket]] }, nowMs).region;
+    let rank = ranks.get(home);
+    if (rank === undefined) ranks.set(home, (rank = ranks.size));
+    return rank * stride + (ticket.skill - lowest);
+  });
 }
 
 /** A cached candidate: its teams (split chosen) and its evaluation, or a fill that cannot be split. */

@@ -102,8 +102,7 @@ export class CandidateSearch<TRating> {
   ): Proposal<TRating>[] {
     const shape = this.context.shape;
     // Pre-formed whole teams of a fixed two-team shape (1v1, alliances) pair one neighbour at a time.
-    const pairs =
-      shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
+    const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
     const teamSize = shape.teamSize.max;
     const candidates: Proposal<TRating>[] = [];
     const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, free);

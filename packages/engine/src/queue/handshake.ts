@@ -163,7 +163,8 @@ export class Handshake {
         const acceptAt =
           minQuality > qualityCeiling
             ? Number.POSITIVE_INFINITY
-            : ticket.enqueuedAtMs + waitUntilRelaxedTo(this.config.threshold, qualityCeiling, waitNow, 'down');
+            : ticket.enqueuedAtMs +
+              waitUntilRelaxedTo(this.config.threshold, qualityCeiling, waitNow, 'down');
         softMs = Math.max(softMs, Math.min(acceptAt, overdueAt));
       }
     }

@@ -97,6 +97,26 @@ export class HardLimits {
     return regions.names.filter((region) => this.ticketPingMs(ticket, region) <= cap);
   }
 
+  /**
+   * For each ticket, a bit per region (in `regions.names` order) that its players can play in under
+   * its ping cap at `nowMs`; undefined without regions or with more than 32. A match of these tickets
+   * keeps every ping cap in some region exactly when the AND of their masks is not 0.
+   */
+  regionMasks<TRating>(tickets: readonly ScoredTicket<TRating>[], nowMs: number): Uint32Array | undefined {
+    const names = this.config.regions?.names;
+    if (names === undefined || names.length > 32) return undefined;
+    const masks = new Uint32Array(tickets.length);
+    tickets.forEach((ticket, index) => {
+      const cap = this.maxPingAt(ticket, nowMs);
+      let mask = 0;
+      names.forEach((region, bit) => {
+        if (this.ticketPingMs(ticket, region) <= cap) mask |= 1 << bit;
+      });
+      masks[index] = mask >>> 0;
+    });
+    return masks;
+  }
+
   /** The fewest players a ticket accepts in its match at `nowMs`. */
   minPlayersAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
     if (this.shape.minPlayers === this.shape.maxPlayers) return this.shape.maxPlayers;
@@ -104,9 +124,9 @@ export class HardLimits {
     return Math.max(this.shape.minPlayers, Math.ceil(relaxed - 1e-9));
   }
 
-  /** The favourite's win probability is above the fairness bound. */
+  /** The favourite's win probability is above the fairness bound (a single team has no favourite). */
   isUnfair(winProbabilities: readonly number[]): boolean {
-    if (this.fairnessBound >= 1) return false;
+    if (this.fairnessBound >= 1 || winProbabilities.length < 2) return false;
     let favourite = 0;
     for (const p of winProbabilities) favourite = Math.max(favourite, p);
     return favourite > this.fairnessBound + 1e-12;
@@ -118,7 +138,8 @@ export class HardLimits {
     for (const team of candidate.match.teams) {
       for (const ticket of team) {
         for (const limit of this.limits) {
-          if (!limit.holds(ticket, candidate, nowMs)) found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+          if (!limit.holds(ticket, candidate, nowMs))
+            found.push({ limit: limit.kind, ticketId: ticket.ticketId });
         }
       }
     }
@@ -130,17 +151,24 @@ export class HardLimits {
     let latest = nowMs;
     for (const team of candidate.match.teams) {
       for (const ticket of team) {
-        for (const limit of this.limits) latest = Math.max(latest, limit.holdsFromMs(ticket, candidate, nowMs));
+        for (const limit of this.limits)
+          latest = Math.max(latest, limit.holdsFromMs(ticket, candidate, nowMs));
       }
     }
     return latest;
   }
 
   /** The breaches of a candidate as explanations, one per limit. */
-  describe<TRating>(candidate: LimitCandidate<TRating>, breaches: readonly Breach[], nowMs: number): LimitHold[] {
+  describe<TRating>(
+    candidate: LimitCandidate<TRating>,
+    breaches: readonly Breach[],
+    nowMs: number,
+  ): LimitHold[] {
     const holds: LimitHold[] = [];
     for (const limit of this.limits) {
-      const ticketIds = breaches.filter((breach) => breach.limit === limit.kind).map((breach) => breach.ticketId);
+      const ticketIds = breaches
+        .filter((breach) => breach.limit === limit.kind)
+        .map((breach) => breach.ticketId);
       if (ticketIds.length === 0) continue;
       const first = candidate.match.teams.flat().find((ticket) => ticket.ticketId === ticketIds[0]);
       const detail = first === undefined ? limit.kind : limit.describe(first, candidate, nowMs);
@@ -151,7 +179,10 @@ export class HardLimits {
 
   private teamSizes(): HardLimit {
     const fits = <TRating>(candidate: LimitCandidate<TRating>) =>
-      teamsFit(this.shape, candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)));
+      teamsFit(
+        this.shape,
+        candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)),
+      );
     return {
       kind: 'team-sizes',
       holds: (_, candidate) => fits(candidate),
@@ -191,9 +222,7 @@ export class HardLimits {
       holdsFromMs: (ticket, candidate, nowMs) => {
         const players = playersOf(candidate.match);
         const waitNow = nowMs - ticket.enqueuedAtMs;
-        return (
-          ticket.enqueuedAtMs + waitUntilRelaxedTo(this.shape.minMatchPlayers, players, waitNow, 'down')
-        );
+        return ticket.enqueuedAtMs + waitUntilRelaxedTo(this.shape.minMatchPlayers, players, waitNow, 'down');
       },
       describe: (ticket, candidate, nowMs) =>
         `${ticket.ticketId}: ${playersOf(candidate.match)} players, it waits for ${this.minPlayersAt(ticket, nowMs)} yet`,

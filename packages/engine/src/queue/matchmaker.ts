@@ -167,6 +167,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return self.random;
       },
       minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+      splitCounts: new Map(),
     };
     this.search = new CandidateSearch({
       config: this.config,
@@ -554,7 +555,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** Plans a match: its tickets are taken for the rest of the tick. */
   private plan(proposal: Proposal<TRating>): void {
     for (const team of proposal.match.teams) {
-      for (const ticket of team) (this.entries.get(ticket.ticketId) as Entry<TRating>).takenAtTick = this.tickCounter;
+      for (const ticket of team)
+        (this.entries.get(ticket.ticketId) as Entry<TRating>).takenAtTick = this.tickCounter;
     }
     this.planned.push(proposal);
   }
@@ -600,11 +602,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   /** Pairwise queues with exact selection: every due ticket proposes, one matching selects. */
-  private exactPass(
-    order: readonly Entry<TRating>[],
-    nowMs: number,
-    limit: number,
-  ): void {
+  private exactPass(order: readonly Entry<TRating>[], nowMs: number, limit: number): void {
     const proposed: Proposal<TRating>[] = [];
     const anchors: Entry<TRating>[] = [];
     let evaluations = 0;
@@ -640,14 +638,23 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   // ---- rounds mode ------------------------------------------------------------------------------
 
-  /** The exact time of the next round: the period after the last one, or the oldest ticket's maximum wait. */
+  /**
+   * The exact time of the next round: the period after the last one, or the maximum wait of the
+   * oldest ticket that has not yet reached it by the last round, whichever comes first. (A ticket a
+   * round could not place does not make every later tick a round: it waits for the period.)
+   */
   private nextRoundAtMs(): number {
     const mode = this.config.mode;
     if (mode.kind !== 'rounds') return Infinity;
     const base = this.lastRoundMs ?? this.roundClockStartMs ?? 0;
     let next = base + mode.periodMs;
-    const oldest = this.pool.byAge.firstLive();
-    if (oldest !== undefined) next = Math.min(next, oldest.scored.enqueuedAtMs + mode.maxWaitMs);
+    for (const entry of this.pool.byAge.items) {
+      if (!entry.listed) continue;
+      const dueMs = entry.scored.enqueuedAtMs + mode.maxWaitMs;
+      if (this.lastRoundMs !== undefined && dueMs <= this.lastRoundMs) continue;
+      next = Math.min(next, dueMs);
+      break;
+    }
     return next;
   }
 

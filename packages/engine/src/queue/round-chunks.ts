@@ -8,7 +8,14 @@
  */
 
 import type { ScoredTicket } from '../quality/types.ts';
-import { type CandidateContext, fillAround, type Proposal, propose, splitIntoTeams } from './candidates.ts';
+import {
+  type CandidateContext,
+  fillAround,
+  type Proposal,
+  propose,
+  regionSortKeys,
+  splitIntoTeams,
+} from './candidates.ts';
 
 /** Tickets ahead in skill order a match may reach for while it fills (parties may skip some). */
 const LOOKAHEAD_MATCHES = 3;
@@ -40,7 +47,14 @@ export function chunkRound<TRating>(
     kept.push(ticket);
     keptPlayers += ticket.players.length;
   }
-  let remaining = kept.sort((a, b) => a.skill - b.skill || (a.ticketId < b.ticketId ? -1 : 1));
+  // Home region first, then skill: fills then stay within the regions the ping caps allow.
+  const keys = regionSortKeys(context, kept, nowMs);
+  const keyOf = new Map(kept.map((ticket, index) => [ticket.ticketId, keys[index] as number]));
+  let remaining = kept.sort(
+    (a, b) =>
+      (keyOf.get(a.ticketId) as number) - (keyOf.get(b.ticketId) as number) ||
+      (a.ticketId < b.ticketId ? -1 : 1),
+  );
   const lookahead = LOOKAHEAD_MATCHES * shape.maxPlayers;
   const proposals: Proposal<TRating>[] = [];
   while (remaining.length > 0) {

@@ -40,7 +40,8 @@ function candidatePairs<TRating>(
   const pairs = new Set<number>();
   for (const list of lists.values()) {
     list.sort(
-      (a, b) => (tickets[a] as ScoredTicket<TRating>).skill - (tickets[b] as ScoredTicket<TRating>).skill || a - b,
+      (a, b) =>
+        (tickets[a] as ScoredTicket<TRating>).skill - (tickets[b] as ScoredTicket<TRating>).skill || a - b,
     );
     for (let p = 0; p < list.length; p++) {
       for (let d = 1; d <= CANDIDATES_PER_SIDE && p + d < list.length; d++) {

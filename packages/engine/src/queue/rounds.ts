@@ -3,9 +3,9 @@
  * matcher that suits the shape:
  * - pools of whole teams in a fixed two-team queue (1v1, DomiNations' alliances): one exact
  *   minimum-cost pairing (round-pairing.ts; a sparse candidate graph for large pools);
- * - fixed shapes whose matches team formation splits exhaustively (3v3, 5v5, up to 100,000 splits of
- *   solo players): team formation (`formMatches`: sorted start, exchanges and restarts), keeping the
- *   longest-waiting tickets first;
+ * - fixed shapes whose matches team formation re-splits cheaply (3v3, 5v5, 4 teams of 2: at most
+ *   126 splits of solo players): team formation (`formMatches`: sorted start, exchanges and
+ *   restarts), keeping the longest-waiting tickets first;
  * - every other shape (ranges, free-for-all, single teams, large teams): skill-ordered fills of the
  *   largest match, each split by `splitMatch` (round-chunks.ts).
  * The caller forms the proposals that pass the handshake; the others wait for the next round.
@@ -13,13 +13,20 @@
 
 import { formMatches } from '../matching/team-formation/form-matches.ts';
 import { fillableMatchCount } from '../matching/team-formation/packing.ts';
-import { countSplits } from '../matching/team-formation/splits.ts';
-import { MAX_SPLITS_PER_MATCH } from '../matching/team-formation/validate.ts';
 import type { RoundAggregate, ScoredTicket } from '../quality/types.ts';
-import { type CandidateContext, objectiveValue, type Proposal, propose } from './candidates.ts';
+import {
+  type CandidateContext,
+  objectiveValue,
+  type Proposal,
+  propose,
+  regionSortKeys,
+} from './candidates.ts';
 import { chunkRound } from './round-chunks.ts';
 import { pairRound } from './round-pairing.ts';
 import type { MatchShape } from './shape.ts';
+
+/** Solo splits of one match up to which a round uses team formation's exchange search (5v5: 126). */
+const FORMATION_SPLIT_LIMIT = 126;
 
 /** Options of a round beyond the candidate context. */
 export interface RoundOptions {
@@ -52,18 +59,32 @@ function isPairing<TRating>(shape: MatchShape, tickets: readonly ScoredTicket<TR
   );
 }
 
-/** True when team formation's exchange search takes the shape: fixed, and each match splits exhaustively. */
+/**
+ * Splits of `teamCount * teamSize` solo players into unordered teams: the first player left picks its
+ * teammates, then the next, so the count is the product of C(left - 1, teamSize - 1). Stops above
+ * `limit` (the product only grows).
+ */
+export function soloSplitCount(teamCount: number, teamSize: number, limit: number): number {
+  let count = 1;
+  for (let left = teamCount * teamSize; left > 0 && count <= limit; left -= teamSize) {
+    let choose = 1;
+    for (let k = 1; k < teamSize; k++) choose = (choose * (left - k)) / k;
+    count *= Math.round(choose);
+  }
+  return count;
+}
+
+/**
+ * True when team formation's exchange search takes the shape: fixed, and a match of solo players has
+ * at most FORMATION_SPLIT_LIMIT splits (each exchange it weighs re-splits two matches exhaustively:
+ * 2x6 has 462 splits and took seconds a round for 60 tickets, 6x2 10,395, 2x10 92,378; those are
+ * fills split by `splitMatch` instead).
+ */
 export function formationTakes(shape: MatchShape): boolean {
   if (!shape.fixed) return false;
-  const teamCount = shape.teamCount.max;
-  const teamSize = shape.teamSize.max;
-  const soloSplits = countSplits(
-    new Array<number>(teamCount * teamSize).fill(1),
-    teamCount,
-    teamSize,
-    MAX_SPLITS_PER_MATCH + 1,
+  return (
+    soloSplitCount(shape.teamCount.max, shape.teamSize.max, FORMATION_SPLIT_LIMIT) <= FORMATION_SPLIT_LIMIT
   );
-  return soloSplits <= MAX_SPLITS_PER_MATCH;
 }
 
 function formRound<TRating>(
@@ -72,25 +93,31 @@ function formRound<TRating>(
   nowMs: number,
   options: RoundOptions,
 ): Proposal<TRating>[] {
-  const hasFairnessFloor = (context.objective.maxFavouriteWinProbability ?? 1) < 1;
+  const masks = context.handshake.limits.regionMasks(tickets, nowMs);
+  const sortKeys = regionSortKeys(context, tickets, nowMs);
   const formed = formMatches({
-    tickets: tickets.map((ticket) => ({
+    tickets: tickets.map((ticket, index) => ({
       size: ticket.players.length,
-      sortKey: ticket.skill,
+      sortKey: sortKeys[index] as number,
       priority: nowMs - ticket.enqueuedAtMs,
     })),
     teamCount: context.shape.teamCount.max,
     teamSize: context.shape.teamSize.max,
     scoreMatch: (teams) => {
       // Hot path of the search: score only (the handshake runs once on the matches it returns).
-      const match = {
+      const unplaced = {
         teams: teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>)),
       };
-      const evaluation = context.scorer.quick(match, nowMs);
+      const evaluation = context.scorer.quick(unplaced, nowMs);
       const value = Math.max(0, Math.min(1, objectiveValue(context.objective, evaluation)));
-      // With a fairness floor, every fair match outranks every unfair one (a monotone map into [0, 1]).
-      if (!hasFairnessFloor) return value;
-      return context.handshake.isUnfair(evaluation) ? value / 2 : 0.5 + value / 2;
+      // Every match within the hard limits outranks every match that breaks one (a monotone map into
+      // [0, 1]). A fixed shape's hard limits that teams can break: a ping cap in every region, the
+      // fairness floor.
+      let common = 0xffffffff;
+      if (masks !== undefined)
+        for (const team of teams) for (const index of team) common &= masks[index] as number;
+      const breaks = common === 0 || context.handshake.isUnfair(evaluation);
+      return breaks ? value / 2 : 0.5 + value / 2;
     },
     random: context.random,
     aggregate: options.aggregate,

@@ -41,23 +41,26 @@ test('errors name the path of the field and say what is wrong', () => {
       /<= 16/,
     ],
     [{ ...base, teams: { count: 2, size: 2, maxSizeDifference: -1 } }, 'teams.maxSizeDifference', />= 0/],
-    [
-      { ...base, criteria: [{ kind: 'premades', weight: 1e308 }] },
-      'criteria[0].weight',
-      /<= 1000000/,
-    ],
+    [{ ...base, criteria: [{ kind: 'premades', weight: 1e308 }] }, 'criteria[0].weight', /<= 1000000/],
     [
       { ...base, criteria: [{ kind: 'team-balance', weight: 1, shaping: { cap: 1e300 } }] },
       'criteria[0].shaping.cap',
       /<= 1000000000000/,
     ],
     [
-      { ...base, regions: { names: ['eu'], maxPingMs: { start: 80, linear: { perSecond: 1e9, limit: 200 } } } },
+      {
+        ...base,
+        regions: { names: ['eu'], maxPingMs: { start: 80, linear: { perSecond: 1e9, limit: 200 } } },
+      },
       'regions.regions.maxPingMs.linear.perSecond'.replace('regions.regions', 'regions'),
       /<= 60000/,
     ],
     [{ ...base, expireAfterMs: 1e300 }, 'expireAfterMs', /<= 2592000000/],
-    [{ ...base, mode: { kind: 'continuous', maxWaitMs: 1000, overdue: 'never' } }, 'mode.overdue', /accept, force/],
+    [
+      { ...base, mode: { kind: 'continuous', maxWaitMs: 1000, overdue: 'never' } },
+      'mode.overdue',
+      /accept, force/,
+    ],
     [{ ...base, critera: [] }, 'critera', /unknown field/],
     [{ ...base, criteria: [{ kind: 'skil-spread', weight: 1 }] }, 'criteria[0].kind', /must be one of/],
     [

@@ -125,7 +125,10 @@ function countRange(value: unknown, path: string, largest: number): { min: numbe
 }
 
 /** `teams`: count and size (numbers or ranges), size difference, match size relaxation. */
-function teamsShape(value: unknown, maxWaitMs: number): { count: { min: number; max: number }; size: { min: number; max: number } } {
+function teamsShape(
+  value: unknown,
+  maxWaitMs: number,
+): { count: { min: number; max: number }; size: { min: number; max: number } } {
   const teams = object(checker, value, 'teams', ['count', 'size', 'maxSizeDifference', 'minMatchPlayers']);
   const count = countRange(teams['count'], 'teams.count', CONFIG_LIMITS.maxTeamCount);
   const size = countRange(teams['size'], 'teams.size', CONFIG_LIMITS.maxTeamSize);

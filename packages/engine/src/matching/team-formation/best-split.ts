@@ -93,14 +93,28 @@ export interface SplitMatchOptions extends BestSplitOptions {
   readonly random?: Random;
   /** Enumerate up to this many splits (default 5,000); above, search. */
   readonly exhaustiveLimit?: number;
-  /** Scores the search may spend (default: 40 x the tickets, at least 400). */
+  /**
+   * Split counts by party sizes, kept by the caller between calls (a queue splits many matches of
+   * the same size pattern); filled here.
+   */
+  readonly splitCounts?: Map<string, number>;
+  /**
+   * Scores the search may spend. Default: 40 x the tickets, at most 1,000,000 / players^2 (a score
+   * that compares every pair of players costs that much: 25 for 200 players), at least 16.
+   */
   readonly maxEvaluations?: number;
+}
+
+/** Scores a search may spend on a match of `players` players in `tickets` tickets (see maxEvaluations). */
+export function defaultSplitEvaluations(tickets: number, players: number): number {
+  return Math.max(16, Math.min(40 * tickets, Math.floor(1_000_000 / (players * players))));
 }
 
 /**
  * A split of one match: the best of all splits while the tickets really in it have at most
  * `exhaustiveLimit` splits (whatever the team shape would give with solo players), else a local
- * search with restarts within `maxEvaluations` scores. Undefined when the parties cannot fill the
+ * search with restarts within `maxEvaluations` scores, from a snake draft by the tickets' sort keys
+ * when they have them. Undefined when the parties cannot fill the
  * teams. Deterministic for the same inputs and Random state.
  */
 export function splitMatch(options: SplitMatchOptions): BestSplit | undefined {
@@ -110,10 +124,20 @@ export function splitMatch(options: SplitMatchOptions): BestSplit | undefined {
   validateMembers(options, bounds);
   const { order, sizes } = bySizeDescending(options);
   const limit = options.exhaustiveLimit ?? EXHAUSTIVE_SPLIT_LIMIT;
-  if (countSplitsWithin(sizes, options.teamCount, bounds, limit) <= limit)
-    return enumerate(options, order, sizes, bounds);
+  const key = `${options.teamCount}|${bounds.min}|${bounds.max}|${bounds.maxDifference}|${limit}|${sizes.join(',')}`;
+  let count = options.splitCounts?.get(key);
+  if (count === undefined) {
+    count = countSplitsWithin(sizes, options.teamCount, bounds, limit);
+    if (options.splitCounts !== undefined) {
+      if (options.splitCounts.size >= 10_000) options.splitCounts.clear();
+      options.splitCounts.set(key, count);
+    }
+  }
+  if (count <= limit) return enumerate(options, order, sizes, bounds);
+  let players = 0;
+  for (const size of sizes) players += size;
   return localSearchSplit({
     ...options,
-    maxEvaluations: options.maxEvaluations ?? Math.max(400, 40 * options.members.length),
+    maxEvaluations: options.maxEvaluations ?? defaultSplitEvaluations(options.members.length, players),
   });
 }

@@ -40,8 +40,58 @@ function scoreOf(options: BestSplitOptions, teams: TeamIndices): number {
   return score;
 }
 
+/**
+ * A balanced start when the tickets carry sort keys (skills): the team loads of a feasible split are
+ * kept, and tickets, largest party first and strongest first within a size, go to the team of lowest
+ * mean key that has room (a snake draft). Undefined when the parties do not fit that way.
+ */
+function balancedStart(options: BestSplitOptions, loads: readonly number[]): number[][] | undefined {
+  const { tickets, members } = options;
+  const sizeOf = (index: number): number => (tickets[index] as { size: number }).size;
+  const keyOf = (index: number): number => (tickets[index] as { sortKey?: number }).sortKey ?? 0;
+  const order = [...members].sort((a, b) => sizeOf(b) - sizeOf(a) || keyOf(b) - keyOf(a) || a - b);
+  const room = [...loads];
+  const keySum = loads.map(() => 0);
+  const players = loads.map(() => 0);
+  const teams: number[][] = loads.map(() => []);
+  for (const ticket of order) {
+    const size = sizeOf(ticket);
+    let chosen = -1;
+    for (let team = 0; team < room.length; team++) {
+      if ((room[team] as number) < size) continue;
+      const mean =
+        (players[team] as number) === 0
+          ? Number.NEGATIVE_INFINITY
+          : (keySum[team] as number) / (players[team] as number);
+      const chosenMean =
+        chosen < 0 || (players[chosen] as number) === 0
+          ? Number.NEGATIVE_INFINITY
+          : (keySum[chosen] as number) / (players[chosen] as number);
+      if (chosen < 0 || mean < chosenMean) chosen = team;
+    }
+    if (chosen < 0) return undefined;
+    (teams[chosen] as number[]).push(ticket);
+    room[chosen] = (room[chosen] as number) - size;
+    keySum[chosen] = (keySum[chosen] as number) + size * keyOf(ticket);
+    players[chosen] = (players[chosen] as number) + size;
+  }
+  return teams;
+}
+
 /** A feasible split to start from: full teams by packing for a fixed size, else the first one found. */
 function startSplit(options: BestSplitOptions, bounds: TeamSizeBounds): number[][] | undefined {
+  const feasible = feasibleSplit(options, bounds);
+  if (feasible === undefined) return undefined;
+  const sizeOf = (index: number): number => (options.tickets[index] as { size: number }).size;
+  const hasKeys = options.members.some(
+    (index) => (options.tickets[index] as { sortKey?: number }).sortKey !== undefined,
+  );
+  if (!hasKeys) return feasible;
+  const loads = feasible.map((team) => team.reduce((sum, ticket) => sum + sizeOf(ticket), 0));
+  return balancedStart(options, loads) ?? feasible;
+}
+
+function feasibleSplit(options: BestSplitOptions, bounds: TeamSizeBounds): number[][] | undefined {
   const { tickets, members, teamCount } = options;
   const sizeOf = (index: number): number => (tickets[index] as { size: number }).size;
   if (bounds.min === bounds.max) {

@@ -187,7 +187,9 @@ export function walkSplits(
 
 /**
  * Counts the splits of `sizes` (sorted descending) into `teamCount` teams within `bounds`, stopping
- * once the count passes `limit` (then returns limit + 1).
+ * once the count passes `limit` (then returns limit + 1). A walk that places 4 x limit tickets
+ * without finishing also answers limit + 1: the count is then too costly to settle, which is what
+ * "more than limit" is asked for (2x100 of solo players would otherwise walk 150 deep per split).
  */
 export function countSplitsWithin(
   sizes: readonly number[],
@@ -196,11 +198,17 @@ export function countSplitsWithin(
   limit: number,
 ): number {
   let count = 0;
-  walkSplits(sizes, teamCount, bounds, () => {
-    count += 1;
-    return count <= limit;
-  });
-  return count;
+  const finished = walkSplits(
+    sizes,
+    teamCount,
+    bounds,
+    () => {
+      count += 1;
+      return count <= limit;
+    },
+    4 * (limit + 1),
+  );
+  return finished ? count : Math.max(count, limit + 1);
 }
 
 /**
