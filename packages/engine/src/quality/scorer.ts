@@ -80,7 +80,8 @@ interface CompiledCriterion<TRating> {
   readonly splitDependent: boolean;
   /** Raw value and score of `match`. */
   measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
-  describe(raw: number): string;
+  /** A sentence about the raw value (the evaluation gives context, e.g. the number of teams). */
+  describe(raw: number, evaluation: MatchEvaluation): string;
 }
 
 interface MeasureContext {
@@ -158,8 +159,11 @@ function compile<TRating>(
       return {
         ...base,
         measure: (_, c) => cost(teamBalanceRaw(c.winProbabilities)),
-        describe: (raw) =>
-          `favourite wins with ${(100 * (0.5 + raw)).toFixed(1)}% (distance from fair ${raw.toFixed(3)})`,
+        describe: (raw, evaluation) => {
+          const teams = Math.max(2, evaluation.winProbabilities.length);
+          const favourite = Math.max(0, ...evaluation.winProbabilities);
+          return `favourite wins with ${(100 * favourite).toFixed(1)}% (fair share ${(100 / teams).toFixed(1)}%, distance ${raw.toFixed(3)})`;
+        },
       };
     case 'skill-spread': {
       const aggregate = config.partyAggregate ?? true;
@@ -412,7 +416,7 @@ export function createMatchScorer<TRating>(
           raw,
           score: evaluation.scores[i] as number,
           weight: criterion.weight,
-          detail: criterion.describe(raw),
+          detail: criterion.describe(raw, evaluation),
         };
       });
     },
