@@ -10,6 +10,7 @@
  */
 
 import { exactPairing } from '../matching/exact-pairing.ts';
+import { graphPairing } from '../matching/graph-pairing.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { type CandidateContext, isFormable, type Proposal, propose } from './candidates.ts';
 
@@ -68,8 +69,8 @@ export function pairRound<TRating>(
     propose(context, [[tickets[i] as ScoredTicket<TRating>], [tickets[j] as ScoredTicket<TRating>]], nowMs);
   const costOf = (proposal: Proposal<TRating>) =>
     isFormable(proposal) ? 1 - proposal.objectiveValue : Number.POSITIVE_INFINITY;
-  let costs: Float64Array | ((i: number, j: number) => number);
   if (n <= COMPLETE_GRAPH_LIMIT) {
+    // Small pools: every pair, exactly as the exact pairing prices them.
     const matrix = new Float64Array(n * n);
     for (let i = 0; i < n; i++) {
       for (let j = i + 1; j < n; j++) {
@@ -78,33 +79,37 @@ export function pairRound<TRating>(
         matrix[j * n + i] = cost;
       }
     }
-    costs = matrix;
-  } else {
-    const candidates = candidatePairs(context, tickets, nowMs);
-    // A bit per pair answers "not a candidate" (almost every pair) without a map lookup.
-    const bits = new Uint32Array(Math.ceil((n * n) / 32));
-    const byPair = new Map<number, number>();
-    for (const key of candidates) {
-      const cost = costOf(pairOf(Math.floor(key / n), key % n));
-      if (cost === Number.POSITIVE_INFINITY) continue;
-      byPair.set(key, cost);
-      const word = Math.floor(key / 32);
-      bits[word] = (bits[word] as number) | (1 << (key % 32));
-    }
-    costs = (i: number, j: number) => {
-      const key = i * n + j;
-      if (((bits[Math.floor(key / 32)] as number) & (1 << (key % 32))) === 0) return Number.POSITIVE_INFINITY;
-      return byPair.get(key) as number;
-    };
+    const pairing = exactPairing(
+      {
+        size: n,
+        costs: matrix,
+        // Leaving a ticket out costs as much as its worst possible match, more once it is overdue.
+        leaveOutCosts: tickets.map((ticket) => (context.handshake.isOverdue(ticket, nowMs) ? 4 : 1)),
+      },
+      { sortKeys: tickets.map((ticket) => ticket.skill) },
+    );
+    return pairing.pairs.map(([i, j]) => pairOf(i, j));
   }
-  const pairing = exactPairing(
-    {
-      size: n,
-      costs,
-      // Leaving a ticket out costs as much as its worst possible match, more once it is overdue.
-      leaveOutCosts: tickets.map((ticket) => (context.handshake.isOverdue(ticket, nowMs) ? 4 : 1)),
-    },
-    { sortKeys: tickets.map((ticket) => ticket.skill) },
-  );
+  const from: number[] = [];
+  const to: number[] = [];
+  const cost: number[] = [];
+  for (const key of candidatePairs(context, tickets, nowMs)) {
+    const i = Math.floor(key / n);
+    const j = key % n;
+    const pairCost = costOf(pairOf(i, j));
+    if (pairCost === Number.POSITIVE_INFINITY) continue;
+    from.push(i);
+    to.push(j);
+    cost.push(pairCost);
+  }
+  // Pair as many as the graph allows first (a leave-out cost above any pairing's cost difference),
+  // then the longest waiters and the best total.
+  const pairing = graphPairing({
+    size: n,
+    pairFrom: from,
+    pairTo: to,
+    pairCost: cost,
+    leaveOutCosts: tickets.map((ticket) => n + 1 + (context.handshake.isOverdue(ticket, nowMs) ? 4 : 1)),
+  });
   return pairing.pairs.map(([i, j]) => pairOf(i, j));
 }
