@@ -39,7 +39,9 @@ function randomGraph(random: Random, size: number, density: number, leaveOut: ()
 /** The least pair costs plus leave-out costs over every matching of the graph, by exhaustion. */
 function bruteForce(problem: RandomGraph): number {
   const cost = new Map<string, number>();
-  problem.pairFrom.forEach((i, k) => cost.set(`${i},${problem.pairTo[k]}`, problem.pairCost[k] as number));
+  problem.pairFrom.forEach((i, k) => {
+    cost.set(`${i},${problem.pairTo[k]}`, problem.pairCost[k] as number);
+  });
   const used = new Array<boolean>(problem.size).fill(false);
   const best = (from: number): number => {
     let i = from;

@@ -251,7 +251,10 @@ export function regionSortKeys<TRating>(
   return tickets.map((ticket) => {
     const home = context.handshake.chooseRegion({ teams: [[ticket]] }, nowMs).region;
     let rank = ranks.get(home);
-    if (rank === undefined) ranks.set(home, (rank = ranks.size));
+    if (rank === undefined) {
+      rank = ranks.size;
+      ranks.set(home, rank);
+    }
     return rank * stride + (ticket.skill - lowest);
   });
 }

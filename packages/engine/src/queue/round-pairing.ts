@@ -33,9 +33,9 @@ function candidatePairs<TRating>(
     limits.usesRegions ? limits.reachableRegions(tickets[index] as ScoredTicket<TRating>, nowMs) : [''];
   for (let index = 0; index < n; index++) {
     for (const region of reach(index)) {
-      let list = lists.get(region);
-      if (list === undefined) lists.set(region, (list = []));
-      list.push(index);
+      const list = lists.get(region);
+      if (list === undefined) lists.set(region, [index]);
+      else list.push(index);
     }
   }
   const pairs = new Set<number>();
