@@ -50,6 +50,8 @@ import { validateTicket } from './validate-ticket.ts';
 
 /** Default neighbours on each side of a ticket in continuous mode. */
 const DEFAULT_WINDOW = 6;
+/** Times are within the range of a JavaScript Date, so that no wait overflows. */
+const MAX_TIME_MS = 8.64e15;
 /** Pairwise ticks select by exact matching up to this many tickets with acceptable pairs. */
 const EXACT_SELECTION_LIMIT = 1_000;
 
@@ -289,8 +291,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   status(ticketId: string, nowMs: number): TicketStatus {
-    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number', { path: 'nowMs' });
+    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs) || Math.abs(nowMs) > MAX_TIME_MS) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number within ±8.64e15 ms', {
+        path: 'nowMs',
+      });
     }
     const entry = this.entries.get(ticketId);
     if (entry === undefined) {
@@ -348,8 +352,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   // ---- validation helpers -----------------------------------------------------------------------
 
   private checkTime(nowMs: number): void {
-    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number', { path: 'nowMs' });
+    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs) || Math.abs(nowMs) > MAX_TIME_MS) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number within ±8.64e15 ms', {
+        path: 'nowMs',
+      });
     }
     if (this.lastNowMs !== undefined && nowMs < this.lastNowMs) {
       throw new MatchdError(ErrorCodes.TIME_WENT_BACKWARDS, `nowMs ${nowMs} is before ${this.lastNowMs}`, {

@@ -55,6 +55,11 @@ function validatePlayer<TRating>(
     if (isMatchdError(error)) fail(checker, `${path}.rating`, error.message);
     throw error;
   }
+  // Skills beyond this range would overflow the sums and means the criteria take (a NaN quality).
+  const { mean, deviation } = ratingModel.estimate(p['rating'] as TRating);
+  const limit = CONFIG_LIMITS.maxMagnitude;
+  if (!(Math.abs(mean) <= limit) || !(deviation >= 0 && deviation <= limit))
+    fail(checker, `${path}.rating`, `skill and deviation must be within ${limit} in magnitude`);
   optionalNumber(checker, p['gamesPlayed'], `${path}.gamesPlayed`, {
     min: 0,
     max: CONFIG_LIMITS.maxGames,
