@@ -21,6 +21,7 @@ import {
 } from './candidates.ts';
 import type { Entry } from './entry.ts';
 import type { Handshake } from './handshake.ts';
+import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
 import { waitUntilRelaxedTo } from './relaxation.ts';
 import type { Objective, QueueConfig } from './types.ts';
@@ -106,7 +107,7 @@ export class CandidateSearch<TRating> {
     const teamSize = shape.teamSize.max;
     const candidates: Proposal<TRating>[] = [];
     const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, free);
-    // Other regions' buckets join once the ticket's own ping limit reaches them (or it is overdue).
+    // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
     let wide = near;
     if (open.length > 0) {
@@ -195,7 +196,11 @@ export class CandidateSearch<TRating> {
     }
     entry.dirty = false;
     entry.reachSkill = reachSkill;
-    if (formable.length > 0) return formable.sort((a, b) => b.objectiveValue - a.objectiveValue);
+    // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
+    if (formable.length > 0)
+      return formable.sort(
+        (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
+      );
     entry.best =
       bestShown === undefined
         ? undefined
