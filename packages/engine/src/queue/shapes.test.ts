@@ -209,25 +209,31 @@ test("FlexMatch's three teams of 3 to 5 and a single team of 175 to 200 form mat
   }
 });
 
+/** A 1v1 with a 0.9 threshold and a 60 ms ping cap; `old` waits from 0, `fresh` (1637 Elo) from `freshAtMs`. */
+function overdueCase(overdue: 'accept' | 'force', freshPingMs: number, freshAtMs: number) {
+  const mm = createMatchmaker({
+    config: queue(
+      { count: 2, size: 1 },
+      {
+        criteria: [{ kind: 'team-balance', weight: 1 }],
+        threshold: { start: 0.9 },
+        mode: { kind: 'continuous', maxWaitMs: 30_000, overdue },
+        regions: { names: ['eu'], maxPingMs: { start: 60, linear: { perSecond: 1, limit: 300 } } },
+      },
+    ),
+    ratingModel: elo,
+    seed: 1,
+  });
+  mm.enqueue(solo('old', 1500, { pingMsByRegion: { eu: 40 } }), 0);
+  // 137 Elo apart: the favourite wins 68.75%, a quality of 0.25.
+  mm.enqueue(solo('fresh', 1637, { pingMsByRegion: { eu: freshPingMs } }), freshAtMs);
+  return mm;
+}
+
 test('a ticket that waited 1 s is never put under its threshold or over its ping cap by an overdue partner', () => {
-  const regions = { names: ['eu'], maxPingMs: { start: 60, linear: { perSecond: 1, limit: 300 } } };
   for (const overdue of ['accept', 'force'] as const) {
-    const mm = createMatchmaker({
-      config: queue(
-        { count: 2, size: 1 },
-        {
-          criteria: [{ kind: 'team-balance', weight: 1 }],
-          threshold: { start: 0.9 },
-          mode: { kind: 'continuous', maxWaitMs: 30_000, overdue },
-          regions,
-        },
-      ),
-      ratingModel: elo,
-      seed: 1,
-    });
-    mm.enqueue(solo('old', 1500, { pingMsByRegion: { eu: 40 } }), 0);
-    // Far in skill (quality 0.25) and 100 ms from the only region: both limits of the fresh ticket fail.
-    mm.enqueue(solo('fresh', 1700, { pingMsByRegion: { eu: 100 } }), 29_000);
+    // 100 ms from the only region: the fresh ticket's ping cap fails, whatever the policy.
+    const mm = overdueCase(overdue, 100, 29_000);
     for (let now = 29_000; now <= 31_000; now += 250) assert.deepEqual(matchesOf(mm.tick(now)), [], overdue);
     const explanation = mm.status('fresh', 30_000).explanation;
     assert.deepEqual(
@@ -239,27 +245,12 @@ test('a ticket that waited 1 s is never put under its threshold or over its ping
   }
   // Within its ping cap but under its threshold: only a queue that asks for forced matches forms it.
   for (const overdue of ['accept', 'force'] as const) {
-    const mm = createMatchmaker({
-      config: queue(
-        { count: 2, size: 1 },
-        {
-          criteria: [{ kind: 'team-balance', weight: 1 }],
-          threshold: { start: 0.9 },
-          mode: { kind: 'continuous', maxWaitMs: 30_000, overdue },
-          regions,
-        },
-      ),
-      ratingModel: elo,
-      seed: 1,
-    });
-    mm.enqueue(solo('old', 1500, { pingMsByRegion: { eu: 40 } }), 0);
-    mm.enqueue(solo('fresh', 1700, { pingMsByRegion: { eu: 45 } }), 30_000);
-    const formed = matchesOf(mm.tick(31_000));
+    const formed = matchesOf(overdueCase(overdue, 45, 30_000).tick(31_000));
     if (overdue === 'accept') assert.deepEqual(formed, []);
     else {
       assert.equal(formed.length, 1);
       assert.equal(formed[0]?.forced, true);
-      assert.ok((formed[0]?.quality ?? 1) < 0.9);
+      assert.ok(Math.abs((formed[0]?.quality ?? 1) - 0.25) < 0.01, `${formed[0]?.quality}`);
     }
   }
 });

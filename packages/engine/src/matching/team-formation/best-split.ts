@@ -10,7 +10,7 @@ import type { Random } from '../../random.ts';
 import { localSearchSplit } from './local-search-split.ts';
 import { countSplitsWithin, type TeamSizeBounds, walkSplits } from './splits.ts';
 import type { BestSplit, BestSplitOptions, TeamIndices } from './types.ts';
-import { teamBoundsOf, validateMembers, validateTeamShape, validateTickets } from './validate.ts';
+import { validateSplitOptions } from './validate.ts';
 
 /** `bestSplit` refuses tickets with more splits than this unless told otherwise (`maxSplits`). */
 export const DEFAULT_MAX_SPLITS = 100_000;
@@ -71,10 +71,7 @@ function enumerate(
 export function bestSplit(
   options: BestSplitOptions & { readonly maxSplits?: number },
 ): BestSplit | undefined {
-  const bounds = teamBoundsOf(options.teamSize, options.maxSizeDifference);
-  validateTeamShape(options.teamCount, bounds.max);
-  validateTickets(options.tickets, bounds.max);
-  validateMembers(options, bounds);
+  const bounds = validateSplitOptions(options);
   const { order, sizes } = bySizeDescending(options);
   const limit = options.maxSplits ?? DEFAULT_MAX_SPLITS;
   if (countSplitsWithin(sizes, options.teamCount, bounds, limit) > limit) {
@@ -118,10 +115,7 @@ export function defaultSplitEvaluations(tickets: number, players: number): numbe
  * teams. Deterministic for the same inputs and Random state.
  */
 export function splitMatch(options: SplitMatchOptions): BestSplit | undefined {
-  const bounds = teamBoundsOf(options.teamSize, options.maxSizeDifference);
-  validateTeamShape(options.teamCount, bounds.max);
-  validateTickets(options.tickets, bounds.max);
-  validateMembers(options, bounds);
+  const bounds = validateSplitOptions(options);
   const { order, sizes } = bySizeDescending(options);
   const limit = options.exhaustiveLimit ?? EXHAUSTIVE_SPLIT_LIMIT;
   const key = `${options.teamCount}|${bounds.min}|${bounds.max}|${bounds.maxDifference}|${limit}|${sizes.join(',')}`;

@@ -12,7 +12,7 @@ import type { Random } from '../../random.ts';
 import { packTeams } from './packing.ts';
 import { firstSplit, type TeamSizeBounds } from './splits.ts';
 import type { BestSplit, BestSplitOptions, TeamIndices } from './types.ts';
-import { teamBoundsOf, validateMembers, validateTeamShape, validateTickets } from './validate.ts';
+import { validateSplitOptions } from './validate.ts';
 
 /** Options of `localSearchSplit`: those of `bestSplit`, plus the search's bounds. */
 export interface LocalSearchSplitOptions extends BestSplitOptions {
@@ -276,10 +276,7 @@ class SplitSearch {
  * state) give the same split.
  */
 export function localSearchSplit(options: LocalSearchSplitOptions): BestSplit | undefined {
-  const bounds = teamBoundsOf(options.teamSize, options.maxSizeDifference);
-  validateTeamShape(options.teamCount, bounds.max);
-  validateTickets(options.tickets, bounds.max);
-  validateMembers(options, bounds);
+  const bounds = validateSplitOptions(options);
   const maxPasses = options.maxPasses ?? 50;
   const start = startSplit(options, bounds);
   if (start === undefined) return undefined;

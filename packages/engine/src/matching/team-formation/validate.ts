@@ -83,6 +83,15 @@ export function validateMembers(options: BestSplitOptions, bounds: TeamSizeBound
     invalid('scoreMatch', 'must be a function', options.scoreMatch);
 }
 
+/** Checks every option of a one-match split (`bestSplit`, `splitMatch`, `localSearchSplit`); its bounds. */
+export function validateSplitOptions(options: BestSplitOptions): TeamSizeBounds {
+  const bounds = teamBoundsOf(options.teamSize, options.maxSizeDifference);
+  validateTeamShape(options.teamCount, bounds.max);
+  validateTickets(options.tickets, bounds.max);
+  validateMembers(options, bounds);
+  return bounds;
+}
+
 /** Checks the shape and that its exhaustive split stays tractable (MAX_SPLITS_PER_MATCH). */
 export function validateSplittableShape(teamCount: unknown, teamSize: unknown): void {
   validateTeamShape(teamCount, teamSize);
