@@ -5,6 +5,8 @@
  * fails. Soft quality (the threshold) is the handshake's other half. Gates are checked at enqueue
  * and split the pool (low priority); rules that compare tickets of a match plug in here.
  *
+ * - `gates`: every player passes the queue's gates, and low-priority tickets meet only each other
+ *   (checked at enqueue too, where a failing ticket is refused).
  * - `ping-cap`: every player of the ticket has at most its relaxed maximum ping to the match's region.
  * - `match-size`: the match holds at least the fewest players the ticket accepts at its wait.
  * - `team-sizes`: team count and sizes within the shape (a guard: candidates are built that way).
@@ -60,7 +62,7 @@ export class HardLimits {
     this.config = config;
     this.shape = shape;
     this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
-    const limits: HardLimit[] = [this.teamSizes()];
+    const limits: HardLimit[] = [this.teamSizes(), this.gates()];
     if (config.regions !== undefined) limits.push(this.pingCap());
     if (shape.minPlayers < shape.maxPlayers) limits.push(this.matchSize());
     if (this.fairnessBound < 1) limits.push(this.fairnessFloor());
@@ -189,6 +191,31 @@ export class HardLimits {
       holdsFromMs: (_, candidate, nowMs) => (fits(candidate) ? nowMs : Number.POSITIVE_INFINITY),
       describe: (_, candidate) =>
         `teams of ${candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)).join(', ')} players do not fit the queue's shape`,
+    };
+  }
+
+  private gates(): HardLimit {
+    const gates = this.config.gates ?? {};
+    const lowPriority = <TRating>(ticket: ScoredTicket<TRating>) =>
+      ticket.players.some((player) => player.profile.lowPriority === true);
+    const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: LimitCandidate<TRating>) => {
+      for (const { profile } of ticket.players) {
+        if (gates.minGamesPlayed !== undefined && (profile.gamesPlayed ?? 0) < gates.minGamesPlayed)
+          return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games`;
+        const role = profile.roles?.find((name) => gates.disallowedRoles?.includes(name));
+        if (role !== undefined) return `${profile.playerId} plays ${role}`;
+      }
+      const first = candidate.match.teams[0]?.[0];
+      if (first !== undefined && lowPriority(first) !== lowPriority(ticket))
+        return 'low-priority tickets meet only each other';
+      return undefined;
+    };
+    return {
+      kind: 'gates',
+      holds: (ticket, candidate) => failing(ticket, candidate) === undefined,
+      holdsFromMs: (ticket, candidate, nowMs) =>
+        failing(ticket, candidate) === undefined ? nowMs : Number.POSITIVE_INFINITY,
+      describe: (ticket, candidate) => `${ticket.ticketId}: ${failing(ticket, candidate) ?? 'gates hold'}`,
     };
   }
 

@@ -270,10 +270,10 @@ export type Eta =
 
 /**
  * The hard limits of a candidate match, each checked for every ticket in it (docs/queues.md): the
- * ping cap to the match's region, the fewest players the ticket accepts, the team sizes of the shape,
- * the fairness floor.
+ * queue's gates, the ping cap to the match's region, the fewest players the ticket accepts, the team
+ * sizes of the shape, the fairness floor.
  */
-export type HardLimitKind = 'ping-cap' | 'match-size' | 'team-sizes' | 'fairness-floor';
+export type HardLimitKind = 'gates' | 'ping-cap' | 'match-size' | 'team-sizes' | 'fairness-floor';
 
 /** A hard limit that holds a waiting ticket back, and for whom. */
 export interface LimitHold {
