@@ -139,6 +139,8 @@ export function feasibleTeamCount(shape: MatchShape, sizes: readonly number[]): 
   for (const size of sizes) players += size;
   const teamCount = teamCountFor(shape, players);
   if (teamCount === undefined) return undefined;
+  // Solo players fill any layout the shape allows (a free-for-all is all solos).
+  if (players === sizes.length) return teamCount;
   if (shape.teamSize.min === shape.teamSize.max)
     return packsIntoTeams(sizes, teamCount, shape.teamSize.max) ? teamCount : undefined;
   const descending = [...sizes].sort((a, b) => b - a);

@@ -73,17 +73,18 @@ export class Handshake {
   ): { region: string | undefined; worstPingMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { region: undefined, worstPingMs: 0 };
+    const tickets = match.teams.flat();
+    // Caps relax with each ticket's own wait: read once, not once per region.
+    const caps = tickets.map((ticket) => this.limits.maxPingAt(ticket, nowMs));
     let best: { region: string; worst: number; withinCaps: boolean } | undefined;
     for (const region of regions.names) {
       let worst = 0;
       let withinCaps = true;
-      for (const team of match.teams) {
-        for (const ticket of team) {
-          const ping = this.limits.ticketPingMs(ticket, region);
-          worst = Math.max(worst, ping);
-          if (ping > this.limits.maxPingAt(ticket, nowMs)) withinCaps = false;
-        }
-      }
+      tickets.forEach((ticket, index) => {
+        const ping = this.limits.ticketPingMs(ticket, region);
+        worst = Math.max(worst, ping);
+        if (ping > (caps[index] as number)) withinCaps = false;
+      });
       if (worst === Number.POSITIVE_INFINITY) continue;
       const better =
         best === undefined ||

@@ -2,8 +2,8 @@
  * The hard limits of a candidate match, in one place: each is checked for every ticket of every
  * candidate (by the handshake), never waived (not by a long wait, not by a forced match), and can
  * say when it could next hold (limits that relax with a ticket's wait only ever widen) and why it
- * fails. Soft quality (the threshold) is the handshake's other half. Gates are checked at enqueue
- * and split the pool (low priority); rules that compare tickets of a match plug in here.
+ * fails. Soft quality (the threshold) is the handshake's other half. Rules that compare the tickets
+ * of a match (player attributes, latency, composition) plug in here as further limits.
  *
  * - `gates`: every player passes the queue's gates, and low-priority tickets meet only each other
  *   (checked at enqueue too, where a failing ticket is refused).
@@ -30,17 +30,34 @@ export interface Breach {
   readonly ticketId: string;
 }
 
+/** A candidate with what several limits read, computed once (a free-for-all has 100 tickets). */
+interface Prepared<TRating> extends LimitCandidate<TRating> {
+  readonly tickets: readonly ScoredTicket<TRating>[];
+  readonly players: number;
+  readonly teamPlayers: readonly number[];
+  readonly lowPriority: boolean;
+}
+
 interface HardLimit {
   readonly kind: HardLimitKind;
-  holds<TRating>(ticket: ScoredTicket<TRating>, candidate: LimitCandidate<TRating>, nowMs: number): boolean;
+  /** The same for every ticket of a match: checked once per candidate. */
+  readonly perMatch: boolean;
+  holds<TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number): boolean;
   /** The earliest time >= nowMs at which it holds for this candidate, Infinity if never. */
-  holdsFromMs<TRating>(
-    ticket: ScoredTicket<TRating>,
-    candidate: LimitCandidate<TRating>,
-    nowMs: number,
-  ): number;
-  describe<TRating>(ticket: ScoredTicket<TRating>, candidate: LimitCandidate<TRating>, nowMs: number): string;
+  holdsFromMs<TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number): number;
+  describe<TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number): string;
 }
+
+/** The largest ping of a ticket's players to `region` (Infinity when one has none). */
+function worstPing<TRating>(ticket: ScoredTicket<TRating>, region: string): number {
+  let worst = 0;
+  for (const player of ticket.players)
+    worst = Math.max(worst, player.profile.pingMsByRegion?.[region] ?? Number.POSITIVE_INFINITY);
+  return worst;
+}
+
+const isLowPriority = <TRating>(ticket: ScoredTicket<TRating>) =>
+  ticket.players.some((player) => player.profile.lowPriority === true);
 
 /** Players of a candidate. */
 export function playersOf<TRating>(match: CandidateMatch<TRating>): number {
@@ -58,8 +75,14 @@ export class HardLimits {
   private readonly fairnessBound: number;
   private readonly limits: readonly HardLimit[];
 
+  /** Region name to its position in `regions.names`. */
+  private readonly regionPositions: ReadonlyMap<string, number>;
+  /** Worst ping of each ticket's players per region (in `regions.names` order). */
+  private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
+    this.regionPositions = new Map((config.regions?.names ?? []).map((name, index) => [name, index]));
     this.shape = shape;
     this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
     const limits: HardLimit[] = [this.teamSizes(), this.gates()];
@@ -85,10 +108,15 @@ export class HardLimits {
   /** The largest ping of a ticket's players to `region` (0 without regions; Infinity when unknown). */
   ticketPingMs<TRating>(ticket: ScoredTicket<TRating>, region: string | undefined): number {
     if (region === undefined) return this.config.regions === undefined ? 0 : Number.POSITIVE_INFINITY;
-    let worst = 0;
-    for (const player of ticket.players)
-      worst = Math.max(worst, player.profile.pingMsByRegion?.[region] ?? Number.POSITIVE_INFINITY);
-    return worst;
+    const position = this.regionPositions.get(region);
+    if (position === undefined) return worstPing(ticket, region);
+    // A waiting ticket never changes: its worst ping per region is read once, not per candidate.
+    let pings = this.worstPings.get(ticket);
+    if (pings === undefined) {
+      pings = Float64Array.from(this.config.regions?.names ?? [], (name) => worstPing(ticket, name));
+      this.worstPings.set(ticket, pings);
+    }
+    return pings[position] as number;
   }
 
   /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
@@ -134,15 +162,37 @@ export class HardLimits {
     return favourite > this.fairnessBound + 1e-12;
   }
 
+  private prepare<TRating>(candidate: LimitCandidate<TRating>): Prepared<TRating> {
+    const teamPlayers = candidate.match.teams.map((team) => {
+      let players = 0;
+      for (const ticket of team) players += ticket.players.length;
+      return players;
+    });
+    const tickets = candidate.match.teams.flat();
+    const first = tickets[0];
+    return {
+      ...candidate,
+      tickets,
+      players: teamPlayers.reduce((sum, players) => sum + players, 0),
+      teamPlayers,
+      lowPriority: first !== undefined && isLowPriority(first),
+    };
+  }
+
   /** Every limit that fails, for every ticket of the candidate. */
   breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): Breach[] {
+    const prepared = this.prepare(candidate);
     const found: Breach[] = [];
-    for (const team of candidate.match.teams) {
-      for (const ticket of team) {
-        for (const limit of this.limits) {
-          if (!limit.holds(ticket, candidate, nowMs))
-            found.push({ limit: limit.kind, ticketId: ticket.ticketId });
-        }
+    for (const limit of this.limits) {
+      if (limit.perMatch) {
+        const first = prepared.tickets[0];
+        if (first === undefined || limit.holds(first, prepared, nowMs)) continue;
+        for (const ticket of prepared.tickets) found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+        continue;
+      }
+      for (const ticket of prepared.tickets) {
+        if (!limit.holds(ticket, prepared, nowMs))
+          found.push({ limit: limit.kind, ticketId: ticket.ticketId });
       }
     }
     return found;
@@ -150,11 +200,12 @@ export class HardLimits {
 
   /** The earliest time at which every limit holds for every ticket (Infinity if never). */
   holdFromMs<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): number {
+    const prepared = this.prepare(candidate);
     let latest = nowMs;
-    for (const team of candidate.match.teams) {
-      for (const ticket of team) {
-        for (const limit of this.limits)
-          latest = Math.max(latest, limit.holdsFromMs(ticket, candidate, nowMs));
+    for (const limit of this.limits) {
+      for (const ticket of limit.perMatch ? prepared.tickets.slice(0, 1) : prepared.tickets) {
+        latest = Math.max(latest, limit.holdsFromMs(ticket, prepared, nowMs));
+        if (latest === Number.POSITIVE_INFINITY) return latest;
       }
     }
     return latest;
@@ -166,52 +217,47 @@ export class HardLimits {
     breaches: readonly Breach[],
     nowMs: number,
   ): LimitHold[] {
+    const prepared = this.prepare(candidate);
     const holds: LimitHold[] = [];
     for (const limit of this.limits) {
       const ticketIds = breaches
         .filter((breach) => breach.limit === limit.kind)
         .map((breach) => breach.ticketId);
       if (ticketIds.length === 0) continue;
-      const first = candidate.match.teams.flat().find((ticket) => ticket.ticketId === ticketIds[0]);
-      const detail = first === undefined ? limit.kind : limit.describe(first, candidate, nowMs);
+      const first = prepared.tickets.find((ticket) => ticket.ticketId === ticketIds[0]);
+      const detail = first === undefined ? limit.kind : limit.describe(first, prepared, nowMs);
       holds.push({ limit: limit.kind, ticketIds, detail });
     }
     return holds;
   }
 
   private teamSizes(): HardLimit {
-    const fits = <TRating>(candidate: LimitCandidate<TRating>) =>
-      teamsFit(
-        this.shape,
-        candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)),
-      );
+    const fits = <TRating>(candidate: Prepared<TRating>) => teamsFit(this.shape, candidate.teamPlayers);
     return {
       kind: 'team-sizes',
+      perMatch: true,
       holds: (_, candidate) => fits(candidate),
       holdsFromMs: (_, candidate, nowMs) => (fits(candidate) ? nowMs : Number.POSITIVE_INFINITY),
       describe: (_, candidate) =>
-        `teams of ${candidate.match.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0)).join(', ')} players do not fit the queue's shape`,
+        `teams of ${candidate.teamPlayers.join(', ')} players do not fit the queue's shape`,
     };
   }
 
   private gates(): HardLimit {
     const gates = this.config.gates ?? {};
-    const lowPriority = <TRating>(ticket: ScoredTicket<TRating>) =>
-      ticket.players.some((player) => player.profile.lowPriority === true);
-    const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: LimitCandidate<TRating>) => {
+    const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>) => {
       for (const { profile } of ticket.players) {
         if (gates.minGamesPlayed !== undefined && (profile.gamesPlayed ?? 0) < gates.minGamesPlayed)
           return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games`;
         const role = profile.roles?.find((name) => gates.disallowedRoles?.includes(name));
         if (role !== undefined) return `${profile.playerId} plays ${role}`;
       }
-      const first = candidate.match.teams[0]?.[0];
-      if (first !== undefined && lowPriority(first) !== lowPriority(ticket))
-        return 'low-priority tickets meet only each other';
+      if (candidate.lowPriority !== isLowPriority(ticket)) return 'low-priority tickets meet only each other';
       return undefined;
     };
     return {
       kind: 'gates',
+      perMatch: false,
       holds: (ticket, candidate) => failing(ticket, candidate) === undefined,
       holdsFromMs: (ticket, candidate, nowMs) =>
         failing(ticket, candidate) === undefined ? nowMs : Number.POSITIVE_INFINITY,
@@ -223,6 +269,7 @@ export class HardLimits {
     const maxPingMs = this.config.regions?.maxPingMs;
     return {
       kind: 'ping-cap',
+      perMatch: false,
       holds: (ticket, candidate, nowMs) =>
         this.ticketPingMs(ticket, candidate.match.region) <= this.maxPingAt(ticket, nowMs),
       holdsFromMs: (ticket, candidate, nowMs) => {
@@ -245,14 +292,18 @@ export class HardLimits {
   private matchSize(): HardLimit {
     return {
       kind: 'match-size',
-      holds: (ticket, candidate, nowMs) => playersOf(candidate.match) >= this.minPlayersAt(ticket, nowMs),
-      holdsFromMs: (ticket, candidate, nowMs) => {
-        const players = playersOf(candidate.match);
-        const waitNow = nowMs - ticket.enqueuedAtMs;
-        return ticket.enqueuedAtMs + waitUntilRelaxedTo(this.shape.minMatchPlayers, players, waitNow, 'down');
-      },
+      perMatch: false,
+      holds: (ticket, candidate, nowMs) => candidate.players >= this.minPlayersAt(ticket, nowMs),
+      holdsFromMs: (ticket, candidate, nowMs) =>
+        ticket.enqueuedAtMs +
+        waitUntilRelaxedTo(
+          this.shape.minMatchPlayers,
+          candidate.players,
+          nowMs - ticket.enqueuedAtMs,
+          'down',
+        ),
       describe: (ticket, candidate, nowMs) =>
-        `${ticket.ticketId}: ${playersOf(candidate.match)} players, it waits for ${this.minPlayersAt(ticket, nowMs)} yet`,
+        `${ticket.ticketId}: ${candidate.players} players, it waits for ${this.minPlayersAt(ticket, nowMs)} yet`,
     };
   }
 
@@ -260,6 +311,7 @@ export class HardLimits {
     const favourite = (candidate: LimitCandidate<unknown>) => Math.max(0, ...candidate.winProbabilities);
     return {
       kind: 'fairness-floor',
+      perMatch: true,
       holds: (_, candidate) => !this.isUnfair(candidate.winProbabilities),
       holdsFromMs: (_, candidate, nowMs) =>
         this.isUnfair(candidate.winProbabilities) ? Number.POSITIVE_INFINITY : nowMs,

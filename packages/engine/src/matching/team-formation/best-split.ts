@@ -104,7 +104,7 @@ export interface SplitMatchOptions extends BestSplitOptions {
 
 /** Scores a search may spend on a match of `players` players in `tickets` tickets (see maxEvaluations). */
 export function defaultSplitEvaluations(tickets: number, players: number): number {
-  return Math.max(16, Math.min(40 * tickets, Math.floor(1_000_000 / (players * players))));
+  return Math.max(16, Math.min(16 * tickets, Math.floor(1_000_000 / (players * players))));
 }
 
 /**

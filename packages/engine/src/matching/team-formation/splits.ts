@@ -136,6 +136,13 @@ export function walkSplits(
   // Totals that no layout of the teams can hold are refused at once.
   if (total < teamCount * bounds.min || total > teamCount * bounds.max) return true;
   const assignment = new Int32Array(ticketCount);
+  // Teams of one (a free-for-all): the only split puts each ticket on its own team.
+  if (bounds.max === 1) {
+    if (ticketCount !== teamCount || sizes.some((size) => size !== 1)) return true;
+    for (let position = 0; position < ticketCount; position++) assignment[position] = position;
+    visit(assignment);
+    return true;
+  }
   const load = new Int32Array(teamCount);
   // Players still to place after each position: a team short of `min` must be fillable from them.
   const after = new Int32Array(ticketCount + 1);
