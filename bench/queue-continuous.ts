@@ -41,7 +41,8 @@ const SHAPES: Record<string, { teams: QueueConfig['teams']; parties: number[] }>
 
 function shapeOf(shape: string) {
   const found = SHAPES[shape];
-  if (found === undefined) throw new Error(`unknown shape ${shape} (one of ${Object.keys(SHAPES).join(', ')})`);
+  if (found === undefined)
+    throw new Error(`unknown shape ${shape} (one of ${Object.keys(SHAPES).join(', ')})`);
   return found;
 }
 
