@@ -4,9 +4,9 @@
  * and leaving a ticket out costs more once it is overdue. A small pool is paired over every pair;
  * a large one over a sparse candidate graph: each ticket with its `CANDIDATES_PER_SIDE` nearest in
  * skill on either side among the tickets that can play in each region it reaches (both within their
- * ping caps). The exact pairing then runs on the complete graph with every other pair forbidden: its
- * pricing reads a pair's cost from a bit matrix and a small map, so a 10,000-ticket round neither
- * scores 50 million pairs nor keeps them (issue #11: 3,000 tickets took 4.2 GB before).
+ * ping caps), solved exactly over that graph by `graphPairing` (every other pair is never scored nor
+ * kept: 3,000 tickets took 4.2 GB when every pair's proposal was kept; pricing the complete graph with
+ * the other pairs forbidden took 22.7 s for 10,000, against 4 s here).
  */
 
 import { exactPairing } from '../matching/exact-pairing.ts';

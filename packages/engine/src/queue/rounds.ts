@@ -2,7 +2,7 @@
  * One matchmaking round (Awesomenauts): all waiting tickets of a pool are matched at once, by the
  * matcher that suits the shape:
  * - pools of whole teams in a fixed two-team queue (1v1, DomiNations' alliances): one exact
- *   minimum-cost pairing (round-pairing.ts; a sparse candidate graph for large pools);
+ *   minimum-cost pairing (round-pairing.ts; over a sparse candidate graph past 400 tickets);
  * - fixed shapes whose matches team formation re-splits cheaply (3v3, 5v5, 4 teams of 2: at most
  *   126 splits of solo players): team formation (`formMatches`: sorted start, exchanges and
  *   restarts), keeping the longest-waiting tickets first;
