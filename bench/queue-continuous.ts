@@ -1,5 +1,7 @@
 /**
- * Continuous-mode ticks over large waiting pools, 1v1 and 5v5 with parties.
+ * Continuous-mode ticks over large waiting pools, 1v1 and 5v5 with parties; and the shapes of issue
+ * #11: `2x20` (parties of up to 5), `ffa` (3 to 100 players, each their own team) and `lobby200` (a
+ * single team of 175 to 200, parties of up to 4).
  *
  * - cold: N fresh tickets, one tick: every ticket is evaluated (windows of neighbours in skill order
  *   per home region), matches form where the handshake allows.
@@ -28,11 +30,28 @@ const maxEvaluations = args.has('--max-evaluations') ? Number(args.get('--max-ev
 const elo = createElo();
 const regions = ['eu', 'na', 'sa', 'asia'];
 
+/** Teams and party-size weights of each shape. */
+const SHAPES: Record<string, { teams: QueueConfig['teams']; parties: number[] }> = {
+  '1v1': { teams: { count: 2, size: 1 }, parties: [1] },
+  '5v5': { teams: { count: 2, size: 5 }, parties: [10, 3, 2, 1, 1] },
+  '2x20': { teams: { count: 2, size: 20 }, parties: [10, 3, 2, 1, 1] },
+  ffa: { teams: { count: { min: 3, max: 100 }, size: 1 }, parties: [1] },
+  lobby200: { teams: { count: 1, size: { min: 175, max: 200 } }, parties: [10, 3, 2, 1] },
+};
+
+function shapeOf(shape: string) {
+  const found = SHAPES[shape];
+  if (found === undefined)
+    throw new Error(`unknown shape ${shape} (one of ${Object.keys(SHAPES).join(', ')})`);
+  return found;
+}
+
 function config(shape: string): QueueConfig {
-  const size = shape === '5v5' ? 5 : 1;
+  const teams = shapeOf(shape).teams;
+  const size = typeof teams.size === 'number' ? teams.size : teams.size.max;
   return {
     id: `bench-${shape}`,
-    teams: { count: 2, size },
+    teams,
     rating: { track: 'bench' },
     criteria: [
       { kind: 'team-balance', weight: 3 },
@@ -62,7 +81,7 @@ function tickets(shape: string, count: number, prefix: string, seed: number) {
     count,
     prefix,
     rating: (skill, games) => ({ rating: skill, games, streak: 0 }),
-    partySizeWeights: shape === '5v5' ? [10, 3, 2, 1, 1] : [1],
+    partySizeWeights: shapeOf(shape).parties,
     regions,
   });
 }

@@ -5,7 +5,11 @@
  * the injected clock), the matches formed and the round's mean match quality; and, for reference, the
  * same pool through a queue given a long budget (`--reference-ms`), with the gap between the two.
  *
- * Usage: node --import tsx bench/queue-rounds.ts [--players 100,300,1000] [--shapes 3v3,5v5]
+ * `1v1` rounds (solo players, regions with a ping cap) are one exact pairing over a sparse candidate
+ * graph past 400 tickets: the table adds the process's peak resident memory (getrusage maxRSS) and
+ * the heap after the round, so run one size per process to read each size's own peak.
+ *
+ * Usage: node --import tsx bench/queue-rounds.ts [--players 100,300,1000] [--shapes 3v3,5v5,1v1]
  *        [--budget-ms 800] [--reference-ms 60000] [--reference-only 300:3v3]
  */
 
@@ -38,7 +42,24 @@ const referenceClock =
 const elo = createElo();
 const regions = ['eu', 'na', 'sa', 'au'];
 
+function duelConfig(players: number): QueueConfig {
+  return {
+    id: 'rounds-1v1',
+    teams: { count: 2, size: 1 },
+    rating: { track: 'bench' },
+    criteria: [
+      { kind: 'team-balance', weight: 3 },
+      { kind: 'enemy-ping', weight: 1 },
+      { kind: 'wait-time', weight: 1 },
+    ],
+    threshold: { start: 0.6 },
+    mode: { kind: 'rounds', periodMs: 120_000, minPlayers: players, maxWaitMs: 300_000 },
+    regions: { names: regions, maxPingMs: { start: 90, linear: { perSecond: 1, limit: 200 } } },
+  };
+}
+
 function config(shape: string, players: number, searchBudgetMs: number): QueueConfig {
+  if (shape === '1v1') return duelConfig(players);
   const size = shape === '5v5' ? 5 : 3;
   return {
     id: `rounds-${shape}`,
@@ -69,7 +90,7 @@ function pool(shape: string, players: number): TicketInput<EloRating>[] {
     random: Random.fromSeed(players * 31 + shape.length),
     count: players,
     rating: (skill, games) => ({ rating: skill, games, streak: 0 }),
-    partySizeWeights: shape === '5v5' ? [10, 3, 2, 1, 1] : [6, 2, 1],
+    partySizeWeights: shape === '1v1' ? [1] : shape === '5v5' ? [10, 3, 2, 1, 1] : [6, 2, 1],
     regions,
     withNat: true,
   });
@@ -102,16 +123,18 @@ function round(shape: string, players: number, searchBudgetMs: number, roundCloc
   const quality =
     matches.reduce((sum, effect) => sum + effect.match.quality, 0) / Math.max(1, matches.length);
   const worst = Math.min(...matches.map((effect) => effect.match.quality));
-  return { elapsedMs, elapsedCpuMs, matches: matches.length, quality, worst };
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
+  return { elapsedMs, elapsedCpuMs, matches: matches.length, quality, worst, peakRssMb, heapMb };
 }
 
 console.log(
   `node ${process.version}, ${new Date().toISOString()}, ${method}, budget ${budgetMs} ms (${clockKind} clock), reference ${referenceMs} ms`,
 );
 console.log(
-  '| shape | players | round ms (wall / cpu) | matches | mean quality | worst match | reference mean quality (budget) | gap |',
+  '| shape | players | round ms (wall / cpu) | matches | mean quality | worst match | peak RSS MB (process) / heap MB | reference mean quality (budget) | gap |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const shape of shapes) {
   for (const players of playerCounts) {
     const key = `${players}:${shape}`;
@@ -125,7 +148,7 @@ for (const shape of shapes) {
       gap = `${((100 * (best - result.quality)) / best).toFixed(3)}%`;
     }
     console.log(
-      `| ${shape} | ${players} | ${result.elapsedMs.toFixed(0)} / ${result.elapsedCpuMs.toFixed(0)} | ${result.matches} | ${result.quality.toFixed(5)} | ${result.worst.toFixed(3)} | ${reference} | ${gap} |`,
+      `| ${shape} | ${players} | ${result.elapsedMs.toFixed(0)} / ${result.elapsedCpuMs.toFixed(0)} | ${result.matches} | ${result.quality.toFixed(5)} | ${result.worst.toFixed(3)} | ${result.peakRssMb.toFixed(0)} / ${result.heapMb.toFixed(0)} | ${reference} | ${gap} |`,
     );
   }
 }

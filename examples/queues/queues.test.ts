@@ -38,6 +38,10 @@ test('every example queue validates', () => {
     'eomm-1v1.json',
     'dominations-world-war.json',
     'ranked-1v1-calibration.json',
+    'flexmatch-large-200.json',
+    'flexmatch-8v8.json',
+    'free-for-all.json',
+    'battle-royale-squads.json',
   ]) {
     assert.doesNotThrow(() => load(name), name);
   }
@@ -305,4 +309,90 @@ test('ranked 1v1 with calibration (Glicko-2): uncertain newcomers are matched, i
   );
   const eta = mm.status('late', now).eta;
   assert.ok(eta?.kind === 'estimate' || eta?.kind === 'unknown', JSON.stringify(eta));
+});
+
+/** Runs an example over synthetic tickets (regions as the config names them), auditing every match. */
+function runExample(
+  name: string,
+  options: { count: number; partySizeWeights: number[]; untilMs: number; stepMs: number },
+) {
+  const config = load(name);
+  const regions = config.regions?.names;
+  const tickets = syntheticTickets({
+    random: Random.fromSeed(name.length),
+    count: options.count,
+    rating: eloRating,
+    partySizeWeights: options.partySizeWeights,
+    ...(regions === undefined ? {} : { regions }),
+    gamesPlayed: [0, 400],
+  });
+  const byId = new Map(tickets.map((ticket) => [ticket.ticketId, ticket]));
+  const mm = createMatchmaker({ config, ratingModel: elo, seed: 5 });
+  const audit = new MatchAudit(config, byId);
+  for (const ticket of tickets) mm.enqueue(ticket, 0);
+  const matches: { atMs: number; sizes: number[] }[] = [];
+  for (let now = 0; now <= options.untilMs; now += options.stepMs) {
+    const effects = mm.tick(now);
+    audit.observe(effects);
+    for (const effect of matchedOf(effects))
+      matches.push({ atMs: now, sizes: effect.match.teams.map((team) => team.playerIds.length) });
+  }
+  assert.deepEqual(audit.violations, [], name);
+  return { matches, mm };
+}
+
+test("FlexMatch's large-match example: one team of 175 to 200 at first, 150 after 10 s, 100 after 15 s", () => {
+  const { matches } = runExample('flexmatch-large-200.json', {
+    count: 300,
+    partySizeWeights: [6, 2, 1, 1],
+    untilMs: 30_000,
+    stepMs: 1_000,
+  });
+  assert.ok(matches.length >= 2, `${matches.length} matches`);
+  for (const { atMs, sizes } of matches) {
+    const players = sizes[0] as number;
+    assert.equal(sizes.length, 1);
+    // Each match holds at least what its tickets accepted when it formed.
+    assert.ok(
+      players >= (atMs < 10_000 ? 175 : atMs < 15_000 ? 150 : 100),
+      `${players} players at ${atMs} ms`,
+    );
+    assert.ok(players <= 200);
+  }
+});
+
+test('FlexMatch-style 8v8 with 4 to 8 per team, a 4-to-8 free-for-all and battle-royale squads form matches in their shapes', () => {
+  const eight = runExample('flexmatch-8v8.json', {
+    count: 60,
+    partySizeWeights: [6, 2, 1, 1],
+    untilMs: 60_000,
+    stepMs: 2_000,
+  });
+  assert.ok(eight.matches.length >= 3, `${eight.matches.length} 8v8 matches`);
+  for (const { sizes } of eight.matches) {
+    assert.equal(sizes.length, 2);
+    assert.equal(sizes[0], sizes[1]);
+    assert.ok((sizes[0] as number) >= 4 && (sizes[0] as number) <= 8);
+  }
+  const ffa = runExample('free-for-all.json', {
+    count: 40,
+    partySizeWeights: [1],
+    untilMs: 60_000,
+    stepMs: 2_000,
+  });
+  assert.ok(ffa.matches.length >= 4, `${ffa.matches.length} free-for-all matches`);
+  for (const { sizes } of ffa.matches) {
+    assert.ok(sizes.length >= 4 && sizes.length <= 8 && sizes.every((players) => players === 1));
+  }
+  const royale = runExample('battle-royale-squads.json', {
+    count: 150,
+    partySizeWeights: [6, 3, 1, 1],
+    untilMs: 120_000,
+    stepMs: 5_000,
+  });
+  assert.ok(royale.matches.length >= 2, `${royale.matches.length} battle-royale matches`);
+  for (const { sizes } of royale.matches) {
+    assert.ok(sizes.length >= 10 && sizes.length <= 25, `${sizes.length} squads`);
+    assert.ok(sizes.every((players) => players === 4));
+  }
 });

@@ -778,6 +778,11 @@ export interface components {
                 readonly maxWaitMs: number;
                 /** @description rounds */
                 readonly minPlayers?: number;
+                /**
+                 * @description A ticket past maxWaitMs: accept (default) any match every other ticket accepts at its own wait, or force its best match (DomiNations); hard limits hold either way
+                 * @enum {string}
+                 */
+                readonly overdue?: "accept" | "force";
                 /** @description rounds */
                 readonly periodMs?: number;
                 /** @description rounds */
@@ -840,12 +845,31 @@ export interface components {
                 readonly [key: string]: unknown;
             })[];
             readonly teams: {
-                /** @description Number of teams (2 or more) */
+                /** @description Number of teams: 1 (co-op, lobbies) to 100 (free-for-all), or a range */
                 readonly count: number | {
                     readonly max: number;
                     readonly min: number;
                 };
-                /** @description Players per team */
+                /** @description With a size range: the most players two teams of one match may differ by (default 0) */
+                readonly maxSizeDifference?: number;
+                /** @description The fewest players a ticket accepts in its match, relaxing (lower) with its wait; default: the largest match at first, the smallest at mode.maxWaitMs */
+                readonly minMatchPlayers?: {
+                    /** @description A ramp of `perSecond`, stopped at `limit` */
+                    readonly linear?: {
+                        readonly limit: number;
+                        readonly perSecond: number;
+                        /** @description Milliseconds */
+                        readonly startAfterMs?: number;
+                    };
+                    readonly start: number;
+                    /** @description From `afterMs` of wait on, the value is `value` */
+                    readonly steps?: readonly {
+                        /** @description Milliseconds */
+                        readonly afterMs: number;
+                        readonly value: number;
+                    }[];
+                };
+                /** @description Players per team, or a range (a match holds at most 200 players) */
                 readonly size: number | {
                     readonly max: number;
                     readonly min: number;
@@ -954,9 +978,31 @@ export interface components {
         };
         /** WaitExplanation */
         readonly WaitExplanation: {
+            /** @description No candidate at all: a hard limit of this ticket excludes every waiting ticket */
+            readonly alone?: {
+                /** @example no waiting player within your 150 ms cap in eu or na */
+                readonly detail: string;
+                /**
+                 * @description A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match
+                 * @enum {string}
+                 */
+                readonly limit: "gates" | "ping-cap" | "match-size" | "team-sizes" | "fairness-floor";
+            };
             readonly bestCandidate?: {
                 readonly belowThreshold: readonly components["schemas"]["CriterionExplanation"][];
                 readonly criteria: readonly components["schemas"]["CriterionExplanation"][];
+                /** @description Hard limits the candidate breaks (it cannot form until they hold) */
+                readonly heldBy: readonly {
+                    /** @example t7: 180 ms to eu, over its 150 ms cap */
+                    readonly detail: string;
+                    /**
+                     * @description A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match
+                     * @enum {string}
+                     */
+                    readonly limit: "gates" | "ping-cap" | "match-size" | "team-sizes" | "fairness-floor";
+                    /** @description Tickets of the candidate for which the limit fails */
+                    readonly ticketIds: readonly string[];
+                }[];
                 readonly quality: number;
                 readonly rejectedBy: readonly string[];
                 readonly ticketIds: readonly string[];

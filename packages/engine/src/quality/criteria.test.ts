@@ -64,20 +64,24 @@ test('skill spread uses a party aggregate (Dota), or players when asked', () => 
   );
 });
 
-test('experience is logarithmic: 40 -> 120 games is about the gap of 120 -> 280 (Dota)', () => {
+test('experience is ln(games + 40): 40 -> 120 games is exactly the step of 120 -> 280 (Dota)', () => {
   const low = experienceOf(120) - experienceOf(40);
   const high = experienceOf(280) - experienceOf(120);
-  assert.ok(Math.abs(low - high) / low < 0.25, `${low} vs ${high}`);
+  assert.ok(Math.abs(low - Math.LN2) < 1e-12, `${low}`);
+  assert.ok(Math.abs(high - Math.LN2) < 1e-12, `${high}`);
+  assert.equal(experienceOf(0), Math.log(40));
+  assert.equal(experienceOf(undefined), Math.log(40));
   const raw = scoreOf(
     { kind: 'experience-spread', weight: 1 },
     match(
-      [ticket('a', [player('a', 1500, { gamesPlayed: 9 })])],
-      [ticket('b', [player('b', 1500, { gamesPlayed: 99 })])],
+      [ticket('a', [player('a', 1500, { gamesPlayed: 0 })])],
+      [ticket('b', [player('b', 1500, { gamesPlayed: 400 })])],
     ),
     0,
     1,
   );
-  assert.ok(Math.abs(raw.raw - Math.log(10)) < 1e-12, 'expected to hold');
+  // 40 and 440 games + 40: a factor of 11, past the default cap of a factor of 10.
+  assert.ok(Math.abs(raw.raw - Math.log(11)) < 1e-12, `${raw.raw}`);
   assert.equal(raw.score, 0);
 });
 

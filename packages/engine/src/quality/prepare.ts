@@ -4,6 +4,7 @@
  * per ticket rather than once per candidate.
  */
 
+import { experience } from '../rating/policy/experience.ts';
 import type { RatingModel } from '../rating/types.ts';
 import type { PlayerProfile, ScoredPlayer, ScoredTicket } from './types.ts';
 
@@ -41,9 +42,13 @@ export class RegionIndex {
   }
 }
 
-/** Dota's experience: "approximately logarithmic" in games played (40 -> 120 ~ 120 -> 280). */
+/**
+ * Dota's experience: ln(games + 40), the seed's "40 -> 120 games is about the same step as 120 ->
+ * 280" made exact (rating/policy/experience.ts derives the offset). A player with no games given
+ * counts as new (0 games).
+ */
 export function experienceOf(gamesPlayed: number | undefined): number {
-  return Math.log1p(Math.max(0, gamesPlayed ?? 0));
+  return experience(Math.max(0, gamesPlayed ?? 0));
 }
 
 /** A player with skill, band and experience precomputed. */

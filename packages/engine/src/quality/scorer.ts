@@ -76,9 +76,12 @@ interface CompiledCriterion<TRating> {
   readonly weight: number;
   readonly shaping: ResolvedShaping;
   readonly timeDependent: boolean;
+  /** Whether the score can change when the same tickets are split into other teams. */
+  readonly splitDependent: boolean;
   /** Raw value and score of `match`. */
   measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
-  describe(raw: number): string;
+  /** A sentence about the raw value (the evaluation gives context, e.g. the number of teams). */
+  describe(raw: number, evaluation: MatchEvaluation): string;
 }
 
 interface MeasureContext {
@@ -96,6 +99,12 @@ export interface MatchScorer<TRating> {
    * per-criterion arrays: the hot path of a round's search, which scores hundreds of thousands of splits.
    */
   quick(match: CandidateMatch<TRating>, nowMs: number): QuickEvaluation;
+  /**
+   * `quick` for comparing splits of one set of tickets: the criteria that cannot change between
+   * splits are left out of the weighted mean (a constant for those tickets), so a split's ranking is
+   * the same and a 200-player match is not re-measured pair by pair for nothing.
+   */
+  quickSplit(match: CandidateMatch<TRating>, nowMs: number): QuickEvaluation;
   /** The weighted mean of `evaluation` re-scored at `nowMs` (only time-dependent criteria recomputed). */
   scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
   /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
@@ -112,21 +121,49 @@ export function normalisedWinProbabilities(prediction: Prediction): number[] {
   return prediction.win.map((p) => p / total);
 }
 
+/**
+ * Criteria whose score depends on who plays on which team. The others (skill and experience spread,
+ * the mean gap over all pairs of players, wait, hosts) read the match's players only: the same for
+ * every split of one set of tickets.
+ */
+const SPLIT_DEPENDENT: ReadonlySet<CriterionKind> = new Set<CriterionKind>([
+  'team-balance',
+  'top-player-parity',
+  'party-balance',
+  'common-language',
+  'team-skill-gap',
+  'premades',
+  'enemy-ping',
+  'opponent-variation',
+  'offense-defense',
+  'variance-rating',
+  'engagement',
+]);
+
 function compile<TRating>(
   config: CriterionConfig,
   env: ScorerEnvironment<TRating>,
 ): CompiledCriterion<TRating> {
   const shaping = resolveShaping(config.kind, config.shaping, env.skillScale);
   const cost = (raw: number): [number, number] => [raw, shapeCost(raw, shaping)];
-  const base = { kind: config.kind, weight: config.weight, shaping, timeDependent: false };
+  const base = {
+    kind: config.kind,
+    weight: config.weight,
+    shaping,
+    timeDependent: false,
+    splitDependent: SPLIT_DEPENDENT.has(config.kind),
+  };
   const fixed = (digits: number) => (raw: number) => raw.toFixed(digits);
   switch (config.kind) {
     case 'team-balance':
       return {
         ...base,
         measure: (_, c) => cost(teamBalanceRaw(c.winProbabilities)),
-        describe: (raw) =>
-          `favourite wins with ${(100 * (0.5 + raw)).toFixed(1)}% (distance from fair ${raw.toFixed(3)})`,
+        describe: (raw, evaluation) => {
+          const teams = Math.max(2, evaluation.winProbabilities.length);
+          const favourite = Math.max(0, ...evaluation.winProbabilities);
+          return `favourite wins with ${(100 * favourite).toFixed(1)}% (fair share ${(100 / teams).toFixed(1)}%, distance ${raw.toFixed(3)})`;
+        },
       };
     case 'skill-spread': {
       const aggregate = config.partyAggregate ?? true;
@@ -141,7 +178,7 @@ function compile<TRating>(
       return {
         ...base,
         measure: (m) => cost(experienceSpreadRaw(m, aggregate)),
-        describe: (r) => `experience spread x${Math.exp(r).toFixed(1)} games`,
+        describe: (r) => `experience spread x${Math.exp(r).toFixed(2)} in games + 40`,
       };
     }
     case 'top-player-parity':
@@ -296,6 +333,8 @@ export function createMatchScorer<TRating>(
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
+    // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
+    if (match.teams.length < 2) return { nowMs, winProbabilities: [1], expectedChurn: undefined };
     const teams: TRating[][] = [];
     for (const team of match.teams) {
       const ratings: TRating[] = [];
@@ -310,18 +349,26 @@ export function createMatchScorer<TRating>(
     return { nowMs, winProbabilities, expectedChurn };
   };
 
+  const splitDependent = compiled.filter((c) => c.splitDependent);
+  const quickOver = (
+    criteria: readonly CompiledCriterion<TRating>[],
+    match: CandidateMatch<TRating>,
+    nowMs: number,
+  ): QuickEvaluation => {
+    const context = predictFor(match, nowMs);
+    let weighted = 0;
+    for (const criterion of criteria) weighted += criterion.weight * criterion.measure(match, context)[1];
+    return {
+      score: weighted / weightOrOne,
+      winProbabilities: context.winProbabilities,
+      ...(context.expectedChurn === undefined ? {} : { expectedChurn: context.expectedChurn }),
+    };
+  };
+
   return {
     kinds: compiled.map((c) => c.kind),
-    quick(match, nowMs) {
-      const context = predictFor(match, nowMs);
-      let weighted = 0;
-      for (const criterion of compiled) weighted += criterion.weight * criterion.measure(match, context)[1];
-      return {
-        score: weighted / weightOrOne,
-        winProbabilities: context.winProbabilities,
-        ...(context.expectedChurn === undefined ? {} : { expectedChurn: context.expectedChurn }),
-      };
-    },
+    quick: (match, nowMs) => quickOver(compiled, match, nowMs),
+    quickSplit: (match, nowMs) => quickOver(splitDependent, match, nowMs),
     evaluate(match, nowMs) {
       const context = predictFor(match, nowMs);
       const { winProbabilities, expectedChurn } = context;
@@ -369,7 +416,7 @@ export function createMatchScorer<TRating>(
           raw,
           score: evaluation.scores[i] as number,
           weight: criterion.weight,
-          detail: criterion.describe(raw),
+          detail: criterion.describe(raw, evaluation),
         };
       });
     },

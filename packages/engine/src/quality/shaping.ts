@@ -46,7 +46,7 @@ export function defaultShaping(kind: CriterionKind, skillScale: number): Resolve
     case 'player-skill-gap':
       return { floor: 0, cap: skillScale, power: 1 };
     case 'experience-spread':
-      // log(1 + games): a factor of ten in games played scores 0.
+      // ln(games + 40): a factor of ten in games + 40 (0 against 360 games) scores 0.
       return { floor: 0, cap: Math.log(10), power: 1 };
     case 'party-balance':
     case 'common-language':

@@ -58,7 +58,7 @@ function ticketBand(ticket: ScoredTicket<unknown>): number {
   return band / ticket.players.length;
 }
 
-/** Experience spread (Dota #3): largest minus smallest log(1 + games played). */
+/** Experience spread (Dota #3): largest minus smallest ln(games played + 40). */
 export function experienceSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: boolean): number {
   let highest = -Infinity;
   let lowest = Infinity;

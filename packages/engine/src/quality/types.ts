@@ -170,7 +170,7 @@ export interface ScoredPlayer<TRating> {
    * player has fewer games than the queue's `calibrationGames`, else 0): skill gaps inside it count as 0.
    */
   readonly skillBand: number;
-  /** log(1 + gamesPlayed) (Dota: 40 -> 120 games ~ 120 -> 280 games). */
+  /** ln(gamesPlayed + 40) (Dota: 40 -> 120 games is the same step as 120 -> 280 games). */
   readonly experience: number;
   /** Pings by region index of a shared `RegionIndex` (Infinity = no ping), for fast pair pings. */
   readonly pingVector?: Float64Array;

@@ -1,32 +1,37 @@
 /**
  * Candidate matches (STYLE 4.2 "propose, then select"): around a ticket, its neighbours in skill
  * order are gathered; pairs of whole teams are proposed one neighbour at a time, and team matches are
- * filled with the nearest tickets whose parties pack into full teams, then split into teams by the
- * exhaustive split (team formation's `bestSplit`) or, for very many splits, by `formMatches`' local
- * search. Each proposal carries its evaluation, objective value and the handshake's verdict.
+ * filled with the nearest tickets up to the largest match the shape allows whose parties split into
+ * its teams, then split by team formation's `splitMatch` (every split of the tickets really in the
+ * match while they are few, a budgeted local search beyond). Each proposal carries its evaluation,
+ * objective value and the handshake's verdict.
  */
 
-import { bestSplit } from '../matching/team-formation/best-split.ts';
-import { localSearchSplit } from '../matching/team-formation/local-search-split.ts';
+import { splitMatch } from '../matching/team-formation/best-split.ts';
 import { packTeams } from '../matching/team-formation/packing.ts';
-import { countSplits } from '../matching/team-formation/splits.ts';
+import { firstSplit } from '../matching/team-formation/splits.ts';
 import type { MatchEvaluation, MatchScorer } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
 import type { Random } from '../random.ts';
 import type { Handshake, Verdict } from './handshake.ts';
+import { type MatchShape, teamBoundsOf, teamCountFor } from './shape.ts';
 import type { Objective } from './types.ts';
 
-/** Splits beyond this count use local search instead of enumeration. */
-const EXHAUSTIVE_SPLIT_LIMIT = 5000;
+/** Placements tried when checking that a fill's parties split into its teams. */
+const FEASIBLE_NODE_LIMIT = 5_000;
+/** Fills tried for feasibility per walk (each a packing or a bounded split search). */
+const FEASIBILITY_CHECKS = 8;
 
 /** What candidate building needs from the matchmaker. */
 export interface CandidateContext<TRating> {
   readonly scorer: MatchScorer<TRating>;
   readonly handshake: Handshake;
   readonly objective: Objective;
-  readonly teamCount: number;
-  readonly teamSize: number;
+  readonly shape: MatchShape;
+  /** The tick's generator (split search restarts, round search); read at each use. */
   readonly random: Random;
+  /** Split counts by party sizes, shared by this queue's splits. */
+  readonly splitCounts: Map<string, number>;
   readonly minQualityOf: (ticketId: string) => number | undefined;
 }
 
@@ -56,10 +61,10 @@ export function objectiveValue(
   }
 }
 
-/** A proposal may form: fair, and accepted by everyone or forced by an overdue ticket. */
+/** A proposal may form: no hard limit broken, and every ticket accepts its quality (or is overridden). */
 export function isFormable(proposal: Proposal<unknown>): boolean {
   const { verdict } = proposal;
-  return !verdict.unfair && (verdict.rejectedBy.length === 0 || verdict.hasOverdue);
+  return verdict.breaches.length === 0 && verdict.rejectedBy.length === 0;
 }
 
 /** Evaluates fixed teams: region, scores, objective and handshake. */
@@ -69,64 +74,57 @@ export function propose<TRating>(
   nowMs: number,
 ): Proposal<TRating> {
   const unplaced: CandidateMatch<TRating> = { teams };
-  const { region } = context.handshake.chooseRegion(unplaced);
+  const { region } = context.handshake.chooseRegion(unplaced, nowMs);
   const match: CandidateMatch<TRating> = region === undefined ? unplaced : { teams, region };
   const evaluation = context.scorer.evaluate(match, nowMs);
   const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);
   return { match, evaluation, objectiveValue: objectiveValue(context.objective, evaluation), verdict };
 }
 
-/** Split value for the split search: the objective, pushed below every fair split when unfair. */
+/**
+ * Split value for the split search: the objective (without the criteria every split of the tickets
+ * shares), pushed below every fair split when unfair.
+ */
 function splitValue<TRating>(
   context: CandidateContext<TRating>,
   match: CandidateMatch<TRating>,
   nowMs: number,
 ): number {
-  const evaluation = context.scorer.quick(match, nowMs);
+  const evaluation = context.scorer.quickSplit(match, nowMs);
   const value = objectiveValue(context.objective, evaluation);
   return context.handshake.isUnfair(evaluation) ? value - 2 : value;
 }
 
 /**
- * The best split of tickets that hold exactly one match's players into teams, by the objective;
- * undefined when the parties cannot fill the teams exactly.
+ * The best split found of one match's tickets into `teamCount` teams within the shape's sizes, by
+ * the objective; undefined when the parties cannot fill such teams.
  */
 export function splitIntoTeams<TRating>(
   context: CandidateContext<TRating>,
   tickets: readonly ScoredTicket<TRating>[],
+  teamCount: number,
   nowMs: number,
 ): ScoredTicket<TRating>[][] | undefined {
-  const { teamCount, teamSize } = context;
-  const sizes = tickets.map((ticket) => ticket.players.length);
-  const { region } = context.handshake.chooseRegion({ teams: [tickets] });
+  const { region } = context.handshake.chooseRegion({ teams: [tickets] }, nowMs);
   const toMatch = (teams: readonly (readonly number[])[]): CandidateMatch<TRating> => {
     const mapped = teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>));
     return region === undefined ? { teams: mapped } : { teams: mapped, region };
   };
-  const formationTickets = sizes.map((size) => ({ size }));
-  const scoreMatch = (teams: readonly (readonly number[])[]) => splitValue(context, toMatch(teams), nowMs);
-  if (countSplits(sizes, teamCount, teamSize, EXHAUSTIVE_SPLIT_LIMIT + 1) <= EXHAUSTIVE_SPLIT_LIMIT) {
-    const split = bestSplit({
-      tickets: formationTickets,
-      members: tickets.map((_, index) => index),
-      teamCount,
-      teamSize,
-      scoreMatch,
-    });
-    return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
-  }
-  // Too many splits to enumerate (e.g. 20v20 of solos): a local search over equal-size swaps.
-  const split = localSearchSplit({
-    tickets: formationTickets,
+  const bounds = teamBoundsOf(context.shape);
+  const split = splitMatch({
+    tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
     members: tickets.map((_, index) => index),
     teamCount,
-    teamSize,
-    scoreMatch,
+    teamSize: { min: bounds.min, max: bounds.max },
+    maxSizeDifference: bounds.maxDifference,
+    scoreMatch: (teams) => splitValue(context, toMatch(teams), nowMs),
+    random: context.random,
+    splitCounts: context.splitCounts,
   });
   return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
 
-/** True when the tickets' parties pack into `teamCount` full teams. */
+/** True when the tickets' parties pack into `teamCount` full teams of `teamSize`. */
 export function packsIntoTeams(sizes: readonly number[], teamCount: number, teamSize: number): boolean {
   const packing = packTeams(
     sizes.map((size, index) => ({ index, size, priority: 0 })),
@@ -135,33 +133,132 @@ export function packsIntoTeams(sizes: readonly number[], teamCount: number, team
   return packing.teams.length >= teamCount && packing.unpacked.length === 0;
 }
 
+/** The team count of a match of these tickets when their parties split into the shape's teams. */
+export function feasibleTeamCount(shape: MatchShape, sizes: readonly number[]): number | undefined {
+  let players = 0;
+  for (const size of sizes) players += size;
+  const teamCount = teamCountFor(shape, players);
+  if (teamCount === undefined) return undefined;
+  // Solo players fill any layout the shape allows (a free-for-all is all solos).
+  if (players === sizes.length) return teamCount;
+  if (shape.teamSize.min === shape.teamSize.max)
+    return packsIntoTeams(sizes, teamCount, shape.teamSize.max) ? teamCount : undefined;
+  const descending = [...sizes].sort((a, b) => b - a);
+  return firstSplit(descending, teamCount, teamBoundsOf(shape), FEASIBLE_NODE_LIMIT) === undefined
+    ? undefined
+    : teamCount;
+}
+
+/** One match's tickets around an anchor, and how far into the neighbours it reached. */
+export interface Fill<TRating> {
+  readonly tickets: ScoredTicket<TRating>[];
+  readonly teamCount: number;
+  readonly players: number;
+  /** Neighbours looked at to make this fill. */
+  readonly inspected: number;
+}
+
 /**
- * Fills one match around `anchor` with the nearest `neighbours` (already in order of skill distance)
- * so that the parties pack into full teams; undefined when they cannot.
+ * Fills matches around `anchor` with the nearest `neighbours` (already in order of skill distance),
+ * skipping parties that would overflow the largest match. Returns the largest fill whose parties split
+ * into the shape's teams and, when smaller, the smallest such fill that holds at least `floorPlayers`
+ * (the fewest players the anchor accepts now): nearer tickets, a better match once everyone's
+ * match size has relaxed to it. Empty when no fill exists.
  */
 export function fillAround<TRating>(
   anchor: ScoredTicket<TRating>,
   neighbours: readonly ScoredTicket<TRating>[],
-  teamCount: number,
-  teamSize: number,
-): { readonly tickets: ScoredTicket<TRating>[]; readonly inspected: number } | undefined {
-  const matchPlayers = teamCount * teamSize;
+  shape: MatchShape,
+  floorPlayers: number,
+): Fill<TRating>[] {
+  const maxPlayers = shape.maxPlayers;
   const chosen = [anchor];
   let players = anchor.players.length;
+  // Prefixes of `chosen` whose player count some team layout allows.
+  const prefixes: { length: number; players: number; inspected: number }[] = [];
+  if (teamCountFor(shape, players) !== undefined) prefixes.push({ length: 1, players, inspected: 0 });
+  let checks = 0;
+  const feasible = (length: number) => {
+    checks++;
+    return feasibleTeamCount(
+      shape,
+      chosen.slice(0, length).map((ticket) => ticket.players.length),
+    );
+  };
   for (let i = 0; i < neighbours.length; i++) {
     const neighbour = neighbours[i] as ScoredTicket<TRating>;
     const size = neighbour.players.length;
-    if (players + size > matchPlayers) continue;
+    if (players + size > maxPlayers) continue;
     chosen.push(neighbour);
     players += size;
-    if (players === matchPlayers) {
-      const sizes = chosen.map((ticket) => ticket.players.length);
-      if (packsIntoTeams(sizes, teamCount, teamSize)) return { tickets: chosen, inspected: i + 1 };
+    if (teamCountFor(shape, players) !== undefined)
+      prefixes.push({ length: chosen.length, players, inspected: i + 1 });
+    if (players === maxPlayers) {
+      if (feasible(chosen.length) !== undefined || checks >= FEASIBILITY_CHECKS) break;
+      // The parties do not split into full teams: try the next neighbour instead of this one.
       chosen.pop();
+      prefixes.pop();
       players -= size;
     }
   }
-  return undefined;
+  const fillOf = (prefix: { length: number; players: number; inspected: number }, teamCount: number) => ({
+    tickets: chosen.slice(0, prefix.length),
+    teamCount,
+    players: prefix.players,
+    inspected: prefix.inspected,
+  });
+  const fills: Fill<TRating>[] = [];
+  let largestAt = -1;
+  let budget = FEASIBILITY_CHECKS;
+  for (let p = prefixes.length - 1; p >= 0 && budget > 0; p--, budget--) {
+    const teamCount = feasible((prefixes[p] as { length: number }).length);
+    if (teamCount === undefined) continue;
+    fills.push(fillOf(prefixes[p] as (typeof prefixes)[number], teamCount));
+    largestAt = p;
+    break;
+  }
+  budget = FEASIBILITY_CHECKS;
+  for (let p = 0; p < largestAt && budget > 0; p++) {
+    const prefix = prefixes[p] as (typeof prefixes)[number];
+    if (prefix.players < floorPlayers) continue;
+    budget--;
+    const teamCount = feasible(prefix.length);
+    if (teamCount === undefined) continue;
+    fills.push(fillOf(prefix, teamCount));
+    break;
+  }
+  return fills;
+}
+
+/**
+ * Sort keys that put tickets of one home region together, by skill within a region: a round's sorted
+ * start then forms matches that the ping caps allow (a region-blind start mixes regions that no
+ * exchange fully undoes).
+ */
+export function regionSortKeys<TRating>(
+  context: CandidateContext<TRating>,
+  tickets: readonly ScoredTicket<TRating>[],
+  nowMs: number,
+): number[] {
+  if (!context.handshake.limits.usesRegions || tickets.length === 0)
+    return tickets.map((ticket) => ticket.skill);
+  let lowest = Number.POSITIVE_INFINITY;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (const ticket of tickets) {
+    lowest = Math.min(lowest, ticket.skill);
+    highest = Math.max(highest, ticket.skill);
+  }
+  const stride = 2 * (highest - lowest) + 1;
+  const ranks = new Map<string | undefined, number>();
+  return tickets.map((ticket) => {
+    const home = context.handshake.chooseRegion({ teams: [[ticket]] }, nowMs).region;
+    let rank = ranks.get(home);
+    if (rank === undefined) {
+      rank = ranks.size;
+      ranks.set(home, rank);
+    }
+    return rank * stride + (ticket.skill - lowest);
+  });
 }
 
 /** A cached candidate: its teams (split chosen) and its evaluation, or a fill that cannot be split. */
@@ -219,9 +316,17 @@ export function rejudge<TRating>(
   const quality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
   const evaluation =
     quality === cached.evaluation.score ? cached.evaluation : { ...cached.evaluation, score: quality };
-  const verdict = context.handshake.judge(cached.match, quality, evaluation, context.minQualityOf, nowMs);
+  // Ping caps relax with wait: a region closed when the candidate was cached may be open now.
+  const { region } = context.handshake.chooseRegion(cached.match, nowMs);
+  const match =
+    region === cached.match.region
+      ? cached.match
+      : region === undefined
+        ? { teams: cached.match.teams }
+        : { teams: cached.match.teams, region };
+  const verdict = context.handshake.judge(match, quality, evaluation, context.minQualityOf, nowMs);
   return {
-    match: cached.match,
+    match,
     evaluation,
     objectiveValue: objectiveValue(context.objective, evaluation),
     verdict,

@@ -21,6 +21,7 @@ import {
 } from './candidates.ts';
 import type { Entry } from './entry.ts';
 import type { Handshake } from './handshake.ts';
+import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
 import { waitUntilRelaxedTo } from './relaxation.ts';
 import type { Objective, QueueConfig } from './types.ts';
@@ -71,7 +72,7 @@ export class CandidateSearch<TRating> {
   private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { open: [], wakeMs: Infinity };
-    const overdue = this.handshake.isOverdue(entry.scored, nowMs);
+    // The ping cap is a hard limit: an overdue ticket keeps it too.
     const limit = this.handshake.maxPingAt(entry.scored, nowMs);
     const open: string[] = [];
     let wakeMs = Infinity;
@@ -80,7 +81,7 @@ export class CandidateSearch<TRating> {
       const bucket = `${entry.pool}|${region}`;
       if (!this.pool.hasLive(bucket)) continue;
       const ping = this.handshake.ticketPingMs(entry.scored, region);
-      if (overdue || ping <= limit) {
+      if (ping <= limit) {
         open.push(bucket);
       } else if (ping !== Infinity) {
         const waitNow = nowMs - entry.scored.enqueuedAtMs;
@@ -100,10 +101,13 @@ export class CandidateSearch<TRating> {
     nowMs: number,
     free: (other: Entry<TRating>) => boolean,
   ): Proposal<TRating>[] {
-    const { count: teamCount, size: teamSize } = this.config.teams;
+    const shape = this.context.shape;
+    // Pre-formed whole teams of a fixed two-team shape (1v1, alliances) pair one neighbour at a time.
+    const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
+    const teamSize = shape.teamSize.max;
     const candidates: Proposal<TRating>[] = [];
     const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, free);
-    // Other regions' buckets join once the ticket's own ping limit reaches them (or it is overdue).
+    // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
     let wide = near;
     if (open.length > 0) {
@@ -113,7 +117,10 @@ export class CandidateSearch<TRating> {
         .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
         .slice(0, this.gatherCount);
     }
-    const judged = (tickets: ScoredTicket<TRating>[], split: () => ScoredTicket<TRating>[][] | undefined) => {
+    const judged = (
+      tickets: readonly ScoredTicket<TRating>[],
+      split: () => ScoredTicket<TRating>[][] | undefined,
+    ) => {
       let fresh: Proposal<TRating> | undefined;
       const cached = this.cache.get(tickets, () => {
         const teams = split();
@@ -128,7 +135,7 @@ export class CandidateSearch<TRating> {
     const distanceTo = (other: Entry<TRating> | undefined) =>
       other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
-    if (teamCount === 2 && entry.size === teamSize) {
+    if (pairs) {
       const considered = wide.slice(0, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
       // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
@@ -145,19 +152,24 @@ export class CandidateSearch<TRating> {
       if (considered.length < 2 * this.window && looked === considered.length)
         reachSkill = Number.POSITIVE_INFINITY;
     }
-    if (teamSize > 1 && !(teamCount === 2 && entry.size === teamSize && candidates.length > 0)) {
+    // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
+    const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
+    if (!oneVersusOne && !(pairs && candidates.length > 0)) {
+      const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
-        const filled = fillAround(
+        const fills = fillAround(
           entry.scored,
           pool.map((other) => other.scored),
-          teamCount,
-          teamSize,
+          shape,
+          floorPlayers,
         );
-        if (filled === undefined) {
+        // A fill short of the largest match can still grow with any arrival.
+        if (fills.length === 0 || (fills[0]?.players ?? 0) < shape.maxPlayers) {
           reachSkill = Number.POSITIVE_INFINITY;
-        } else {
-          reachSkill = Math.max(reachSkill, distanceTo(pool[filled.inspected - 1]));
-          judged(filled.tickets, () => splitIntoTeams(this.context, filled.tickets, nowMs));
+        }
+        for (const fill of fills) {
+          reachSkill = Math.max(reachSkill, distanceTo(pool[fill.inspected - 1]));
+          judged(fill.tickets, () => splitIntoTeams(this.context, fill.tickets, fill.teamCount, nowMs));
         }
       }
     }
@@ -167,32 +179,53 @@ export class CandidateSearch<TRating> {
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
-      } else if (!candidate.verdict.unfair) {
+      } else {
         const ceiling = this.scorer.ceilingScore(candidate.evaluation);
         wakeMs = Math.min(
           wakeMs,
-          this.handshake.earliestAcceptMs(candidate.match, ceiling, this.context.minQualityOf, nowMs),
+          this.handshake.earliestAcceptMs(
+            candidate.match,
+            candidate.evaluation.winProbabilities,
+            ceiling,
+            this.context.minQualityOf,
+            nowMs,
+          ),
         );
       }
-      if (bestShown === undefined || candidate.evaluation.score > bestShown.evaluation.score)
-        bestShown = candidate;
+      if (bestShown === undefined || shownBefore(candidate, bestShown)) bestShown = candidate;
     }
     entry.dirty = false;
     entry.reachSkill = reachSkill;
-    if (formable.length > 0) return formable.sort((a, b) => b.objectiveValue - a.objectiveValue);
+    // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
+    if (formable.length > 0)
+      return formable.sort(
+        (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
+      );
     entry.best =
       bestShown === undefined
         ? undefined
         : {
             match: bestShown.match,
             evaluation: bestShown.evaluation,
-            rejectedBy: bestShown.verdict.unfair ? ['(fairness floor)'] : bestShown.verdict.rejectedBy,
+            rejectedBy: bestShown.verdict.rejectedBy,
+            breaches: bestShown.verdict.breaches,
             atMs: nowMs,
           };
-    // Past the maximum wait it takes any match, so it must look again as soon as one exists.
-    const overdueAt = entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
-    entry.sleepUntilMs = Math.max(nowMs + 1, Math.min(wakeMs, candidates.length > 0 ? overdueAt : Infinity));
+    // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
+    // (an overdue ticket waiving its threshold included): nothing can pass before it.
+    entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);
     this.pool.sleep(entry);
     return [];
   }
+}
+
+/**
+ * Which candidate `status` shows: one that breaks no hard limit before one that does (its quality is
+ * what holds it back), then the higher quality.
+ */
+function shownBefore<TRating>(candidate: Proposal<TRating>, shown: Proposal<TRating>): boolean {
+  const clear = candidate.verdict.breaches.length === 0;
+  const shownClear = shown.verdict.breaches.length === 0;
+  if (clear !== shownClear) return clear;
+  return candidate.evaluation.score > shown.evaluation.score;
 }

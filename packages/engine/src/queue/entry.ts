@@ -6,16 +6,20 @@
 
 import type { MatchEvaluation } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
+import type { Breach } from './limits.ts';
 import type { TicketInput } from './types.ts';
 
 /** The pool a ticket is matched in: low-priority tickets only meet each other (Dota). */
 export type PoolKey = 'main' | 'low-priority';
 
-/** The best candidate found for a ticket at its last evaluation, and who refused it. */
+/** The best candidate found for a ticket at its last evaluation, who refused it and what held it back. */
 export interface CandidateMemory<TRating> {
   readonly match: CandidateMatch<TRating>;
   readonly evaluation: MatchEvaluation;
+  /** Tickets below their quality threshold. */
   readonly rejectedBy: readonly string[];
+  /** Hard limits it broke. */
+  readonly breaches: readonly Breach[];
   readonly atMs: number;
 }
 

@@ -1,13 +1,16 @@
 /**
  * `status` of a waiting ticket: its state, wait, ETA and an explanation of why it still waits: the
- * best candidate found at its last evaluation, re-scored now, the criteria that scored below its
- * threshold, and the tickets that refused the candidate under their own wait and threshold.
+ * best candidate found at its last evaluation, re-judged now (quality re-scored, every hard limit
+ * re-checked), the criteria that scored below its threshold, the tickets that refused it, the hard
+ * limits that hold it back; and, when no candidate exists because the ticket's own hard limits
+ * exclude the waiting tickets, which limit ("no waiting player within your 150 ms cap in eu or na").
  */
 
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { Entry } from './entry.ts';
 import type { Handshake } from './handshake.ts';
-import type { Eta, TicketStatus, WaitExplanation } from './types.ts';
+import type { MatchShape } from './shape.ts';
+import type { Eta, HardLimitKind, TicketStatus, WaitExplanation } from './types.ts';
 
 /** Inputs of `describeStatus`. */
 export interface StatusInput<TRating> {
@@ -15,7 +18,44 @@ export interface StatusInput<TRating> {
   readonly nowMs: number;
   readonly scorer: MatchScorer<TRating>;
   readonly handshake: Handshake;
+  readonly shape: MatchShape;
   readonly eta: Eta | undefined;
+  /** The other searching tickets of the ticket's pool (main or low priority). */
+  readonly others: () => Iterable<Entry<TRating>>;
+}
+
+const formatMs = (ms: number) => `${Math.round(ms)} ms`;
+
+/**
+ * Why no candidate exists, when a hard limit of the ticket's own is the reason: its ping cap leaves
+ * no region, or leaves regions where too few waiting players can play under their own caps.
+ */
+export function aloneReason<TRating>(
+  input: StatusInput<TRating>,
+): { readonly limit: HardLimitKind; readonly detail: string } | undefined {
+  const { entry, nowMs, handshake, shape } = input;
+  const limits = handshake.limits;
+  if (!limits.usesRegions) return undefined;
+  const cap = formatMs(limits.maxPingAt(entry.scored, nowMs));
+  const reach = limits.reachableRegions(entry.scored, nowMs);
+  if (reach.length === 0)
+    return { limit: 'ping-cap', detail: `your players' pings exceed your ${cap} cap in every region` };
+  const needed = Math.max(shape.minPlayers, 1);
+  let players = entry.size;
+  for (const other of input.others()) {
+    if (other === entry || other.pool !== entry.pool || other.state !== 'searching') continue;
+    const otherCap = limits.maxPingAt(other.scored, nowMs);
+    if (reach.some((region) => limits.ticketPingMs(other.scored, region) <= otherCap)) players += other.size;
+    if (players >= needed) return undefined;
+  }
+  const where = reach.join(' or ');
+  return {
+    limit: 'ping-cap',
+    detail:
+      players === entry.size
+        ? `no waiting player within your ${cap} cap in ${where}`
+        : `only ${players - entry.size} waiting player(s) within your ${cap} cap in ${where}; a match needs ${needed}`,
+  };
 }
 
 /** The status of a ticket that is searching or proposed. */
@@ -36,9 +76,14 @@ export function describeStatus<TRating>(input: StatusInput<TRating>): TicketStat
   const best = entry.best;
   let explanation: WaitExplanation;
   if (best === undefined) {
+    const alone = aloneReason(input);
     explanation = {
       thresholdNow,
-      summary: 'no candidate match yet: not enough compatible tickets are waiting',
+      ...(alone === undefined ? {} : { alone }),
+      summary:
+        alone === undefined
+          ? 'no candidate match yet: not enough compatible tickets are waiting'
+          : `no candidate match: ${alone.detail}`,
     };
   } else {
     const quality = scorer.scoreAt(best.evaluation, best.match, nowMs);
@@ -47,16 +92,22 @@ export function describeStatus<TRating>(input: StatusInput<TRating>): TicketStat
       (criterion) => criterion.weight > 0 && criterion.score < thresholdNow,
     );
     const ticketIds = best.match.teams.flatMap((team) => team.map((ticket) => ticket.ticketId));
+    // Limits relax with wait: re-judge the candidate now, in the region its tickets reach now.
+    const { region } = handshake.chooseRegion(best.match, nowMs);
+    const match = region === undefined ? { teams: best.match.teams } : { teams: best.match.teams, region };
+    const candidate = { match, winProbabilities: best.evaluation.winProbabilities };
+    const heldBy = handshake.limits.describe(candidate, handshake.limits.breaches(candidate, nowMs), nowMs);
     const holding = belowThreshold
       .map((criterion) => `${criterion.criterion} (${criterion.detail})`)
       .join(', ');
     explanation = {
       thresholdNow,
-      bestCandidate: { quality, ticketIds, criteria, belowThreshold, rejectedBy: best.rejectedBy },
+      bestCandidate: { quality, ticketIds, criteria, belowThreshold, rejectedBy: best.rejectedBy, heldBy },
       summary:
         `best candidate scored ${quality.toFixed(3)} against a threshold of ${thresholdNow.toFixed(3)}` +
         (holding.length > 0 ? `; held back by ${holding}` : '') +
-        (best.rejectedBy.length > 0 ? `; refused by ${best.rejectedBy.join(', ')}` : ''),
+        (best.rejectedBy.length > 0 ? `; refused by ${best.rejectedBy.join(', ')}` : '') +
+        heldBy.map((hold) => `; ${hold.limit}: ${hold.detail}`).join(''),
     };
   }
   return { ...base, ...(input.eta === undefined ? {} : { eta: input.eta }), explanation };

@@ -1,38 +1,46 @@
 /**
- * The handshake (DomiNations): a match forms only if every ticket in it accepts it under its own
- * wait: its quality threshold (relaxed with its wait, raised by its own `minQuality`) and its players'
- * ping to the match's region (a maximum that relaxes with its wait). A ticket past the queue's
- * maximum wait accepts anything ("gets the best match available"). The objective value ranks
- * acceptable candidates; the fairness floor forbids lopsided matches whatever else holds.
+ * The handshake (DomiNations): a match forms only if it is acceptable to every ticket in it from its
+ * own point of view, at its own wait. Two halves (docs/queues.md, "The meaning of waiting"):
+ * - hard limits (limits.ts: ping cap, match size, team sizes, fairness floor): never broken for any
+ *   ticket, whatever the waits;
+ * - soft quality: the match's quality is at least the ticket's threshold (relaxed with its wait,
+ *   raised by its own `minQuality`). A ticket past the queue's maximum wait waives its own threshold;
+ *   with the `force` policy it also overrides the other tickets' thresholds.
+ * Every rule reads only the tickets' waits at `nowMs`, never how often ticks ran.
  */
 
-import type { MatchEvaluation } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
+import { type Breach, HardLimits } from './limits.ts';
 import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
-import type { QueueConfig } from './types.ts';
+import type { MatchShape } from './shape.ts';
+import type { OverduePolicy, QueueConfig } from './types.ts';
 
 /** The handshake's verdict on a candidate. */
 export interface Verdict {
-  /** Ticket ids that do not accept the match. */
+  /** Tickets below their quality threshold that neither waive nor are overridden: the match cannot form. */
   readonly rejectedBy: string[];
-  /** Overdue ticket ids that accept only because they are overdue (the match is below their threshold). */
+  /** Overdue tickets below their own threshold, which they waive. */
   readonly acceptedWhenOverdue: string[];
+  /** Tickets below their threshold overridden by an overdue ticket (policy `force`). */
+  readonly forcedOn: string[];
   /** Some ticket in it is past the maximum wait. */
   readonly hasOverdue: boolean;
-  /** The favourite's win probability exceeds the fairness bound. */
-  readonly unfair: boolean;
+  /** Hard limits broken: the match cannot form while any is. */
+  readonly breaches: Breach[];
 }
 
 /** The queue's acceptance rules, compiled once. */
 export class Handshake {
   private readonly config: QueueConfig;
   readonly maxWaitMs: number;
-  private readonly fairnessBound: number;
+  readonly policy: OverduePolicy;
+  readonly limits: HardLimits;
 
-  constructor(config: QueueConfig) {
+  constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
     this.maxWaitMs = config.mode.maxWaitMs;
-    this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
+    this.policy = config.mode.overdue ?? 'accept';
+    this.limits = new HardLimits(config, shape);
   }
 
   /** A ticket's quality threshold at `nowMs` (its own minQuality included). */
@@ -46,10 +54,7 @@ export class Handshake {
 
   /** A ticket's maximum ping at `nowMs`, or Infinity without regions. */
   maxPingAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
-    const regions = this.config.regions;
-    return regions === undefined
-      ? Infinity
-      : relaxedValue(regions.maxPingMs, nowMs - ticket.enqueuedAtMs, 'up');
+    return this.limits.maxPingAt(ticket, nowMs);
   }
 
   isOverdue(ticket: { readonly enqueuedAtMs: number }, nowMs: number): boolean {
@@ -57,126 +62,114 @@ export class Handshake {
   }
 
   /**
-   * The region to play a candidate in: among the queue's regions that every player has a ping to,
-   * the one with the smallest largest ping. Undefined without regions; `null`-free: returns
-   * `{ region: undefined }` when no region serves everyone.
+   * The region to play a candidate in: among the queue's regions in which every ticket is within its
+   * ping cap at `nowMs`, the one with the smallest largest ping; when none is, the region with the
+   * smallest largest ping (the ping cap then holds the candidate back). Undefined without regions or
+   * when no region has a ping from every player.
    */
-  chooseRegion<TRating>(match: CandidateMatch<TRating>): { region: string | undefined; worstPingMs: number } {
+  chooseRegion<TRating>(
+    match: CandidateMatch<TRating>,
+    nowMs: number,
+  ): { region: string | undefined; worstPingMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { region: undefined, worstPingMs: 0 };
-    let bestRegion: string | undefined;
-    let bestWorst = Infinity;
+    const tickets = match.teams.flat();
+    // Caps relax with each ticket's own wait: read once, not once per region.
+    const caps = tickets.map((ticket) => this.limits.maxPingAt(ticket, nowMs));
+    let best: { region: string; worst: number; withinCaps: boolean } | undefined;
     for (const region of regions.names) {
       let worst = 0;
-      for (const team of match.teams) {
-        for (const ticket of team) {
-          for (const player of ticket.players) {
-            const ping = player.profile.pingMsByRegion?.[region];
-            worst = ping === undefined ? Infinity : Math.max(worst, ping);
-          }
-        }
-      }
-      if (worst < bestWorst) {
-        bestWorst = worst;
-        bestRegion = region;
-      }
+      let withinCaps = true;
+      tickets.forEach((ticket, index) => {
+        const ping = this.limits.ticketPingMs(ticket, region);
+        worst = Math.max(worst, ping);
+        if (ping > (caps[index] as number)) withinCaps = false;
+      });
+      if (worst === Number.POSITIVE_INFINITY) continue;
+      const better =
+        best === undefined ||
+        (withinCaps && !best.withinCaps) ||
+        (withinCaps === best.withinCaps && worst < best.worst);
+      if (better) best = { region, worst, withinCaps };
     }
-    return { region: bestWorst === Infinity ? undefined : bestRegion, worstPingMs: bestWorst };
+    return best === undefined
+      ? { region: undefined, worstPingMs: Number.POSITIVE_INFINITY }
+      : { region: best.region, worstPingMs: best.worst };
   }
 
   /** The largest ping of a ticket's players to `region` (0 without regions). */
   ticketPingMs<TRating>(ticket: ScoredTicket<TRating>, region: string | undefined): number {
-    if (region === undefined) return this.config.regions === undefined ? 0 : Infinity;
-    let worst = 0;
-    for (const player of ticket.players)
-      worst = Math.max(worst, player.profile.pingMsByRegion?.[region] ?? Infinity);
-    return worst;
-  }
-
-  /** Whether one ticket accepts a candidate of quality `quality` played in `region`. */
-  accepts<TRating>(
-    ticket: ScoredTicket<TRating>,
-    minQuality: number | undefined,
-    context: { quality: number; region: string | undefined; nowMs: number },
-  ): boolean {
-    return this.isOverdue(ticket, context.nowMs) || this.meetsOwnLimits(ticket, minQuality, context);
-  }
-
-  /** The ticket's threshold and ping limit at its current wait hold (overdue or not). */
-  meetsOwnLimits<TRating>(
-    ticket: ScoredTicket<TRating>,
-    minQuality: number | undefined,
-    context: { quality: number; region: string | undefined; nowMs: number },
-  ): boolean {
-    if (context.quality < this.thresholdAt({ enqueuedAtMs: ticket.enqueuedAtMs, minQuality }, context.nowMs))
-      return false;
-    return this.ticketPingMs(ticket, context.region) <= this.maxPingAt(ticket, context.nowMs);
+    return this.limits.ticketPingMs(ticket, region);
   }
 
   /** The favourite's win probability is above the fairness bound. */
   isUnfair(evaluation: { readonly winProbabilities: readonly number[] }): boolean {
-    if (this.fairnessBound >= 1) return false;
-    let favourite = 0;
-    for (const p of evaluation.winProbabilities) favourite = Math.max(favourite, p);
-    return favourite > this.fairnessBound + 1e-12;
+    return this.limits.isUnfair(evaluation.winProbabilities);
   }
 
-  /** The handshake over every ticket of a candidate. */
+  /** The handshake over every ticket of a candidate of quality `quality`. */
   judge<TRating>(
     match: CandidateMatch<TRating>,
     quality: number,
-    evaluation: MatchEvaluation,
+    evaluation: { readonly winProbabilities: readonly number[] },
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): Verdict {
-    const rejectedBy: string[] = [];
+    const belowThreshold: string[] = [];
     const acceptedWhenOverdue: string[] = [];
     let hasOverdue = false;
-    const context = { quality, region: match.region, nowMs };
     for (const team of match.teams) {
       for (const ticket of team) {
         const overdue = this.isOverdue(ticket, nowMs);
         if (overdue) hasOverdue = true;
-        if (!this.meetsOwnLimits(ticket, minQualityOf(ticket.ticketId), context)) {
-          (overdue ? acceptedWhenOverdue : rejectedBy).push(ticket.ticketId);
-        }
+        const threshold = this.thresholdAt(
+          { enqueuedAtMs: ticket.enqueuedAtMs, minQuality: minQualityOf(ticket.ticketId) },
+          nowMs,
+        );
+        if (quality < threshold) (overdue ? acceptedWhenOverdue : belowThreshold).push(ticket.ticketId);
       }
     }
-    return { rejectedBy, acceptedWhenOverdue, hasOverdue, unfair: this.isUnfair(evaluation) };
+    const forced = this.policy === 'force' && hasOverdue;
+    return {
+      rejectedBy: forced ? [] : belowThreshold,
+      acceptedWhenOverdue,
+      forcedOn: forced ? belowThreshold : [],
+      hasOverdue,
+      breaches: this.limits.breaches({ match, winProbabilities: evaluation.winProbabilities }, nowMs),
+    };
   }
 
   /**
-   * The earliest time at which every ticket of the candidate could accept a quality of at most
-   * `qualityCeiling` (thresholds and pings only relax with time; overdue accepts anything). Used to
-   * let a ticket sleep until then.
+   * The earliest time at which the candidate could pass the handshake with a quality of at most
+   * `qualityCeiling`: its hard limits hold (they only relax with time), and every ticket accepts the
+   * quality (its threshold relaxed to it, or the ticket overdue; with the `force` policy, the first
+   * overdue ticket makes everyone accept). Used to let a ticket sleep until then.
    */
   earliestAcceptMs<TRating>(
     match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
     qualityCeiling: number,
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): number {
-    let latest = nowMs;
+    const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
+    let softMs = nowMs;
+    let firstOverdueMs = Number.POSITIVE_INFINITY;
     for (const team of match.teams) {
       for (const ticket of team) {
         const waitNow = nowMs - ticket.enqueuedAtMs;
         const overdueAt = ticket.enqueuedAtMs + this.maxWaitMs;
+        firstOverdueMs = Math.min(firstOverdueMs, overdueAt);
         const minQuality = minQualityOf(ticket.ticketId) ?? 0;
-        let acceptAt = Infinity;
-        if (minQuality <= qualityCeiling) {
-          const qualityWait = waitUntilRelaxedTo(this.config.threshold, qualityCeiling, waitNow, 'down');
-          let pingWait = waitNow;
-          const regions = this.config.regions;
-          if (regions !== undefined) {
-            const ping = this.ticketPingMs(ticket, match.region);
-            pingWait =
-              ping === Infinity ? Infinity : waitUntilRelaxedTo(regions.maxPingMs, ping, waitNow, 'up');
-          }
-          acceptAt = ticket.enqueuedAtMs + Math.max(qualityWait, pingWait);
-        }
-        latest = Math.max(latest, Math.min(acceptAt, overdueAt));
+        const acceptAt =
+          minQuality > qualityCeiling
+            ? Number.POSITIVE_INFINITY
+            : ticket.enqueuedAtMs +
+              waitUntilRelaxedTo(this.config.threshold, qualityCeiling, waitNow, 'down');
+        softMs = Math.max(softMs, Math.min(acceptAt, overdueAt));
       }
     }
-    return latest;
+    if (this.policy === 'force') softMs = Math.min(softMs, Math.max(nowMs, firstOverdueMs));
+    return Math.max(hardMs, softMs);
   }
 }

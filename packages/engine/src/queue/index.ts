@@ -1,6 +1,7 @@
 export * from './handshake.ts';
 export * from './matchmaker.ts';
 export * from './relaxation.ts';
+export { type IntRange, type MatchShape, matchShapeOf, rangeOf } from './shape.ts';
 export type * from './types.ts';
 export * from './validate-config.ts';
 export * from './validate-ticket.ts';

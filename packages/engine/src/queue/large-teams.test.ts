@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isMatchdError } from '../errors.ts';
 import { Random } from '../random.ts';
 import { createElo } from '../rating/elo/index.ts';
 import { createMatchmaker } from './matchmaker.ts';
@@ -59,19 +58,3 @@ for (const teamSize of [15, 20, 50]) {
     assert.equal(teamOfTicket.size, partySizes.length);
   });
 }
-
-test('rounds mode refuses team shapes too large to split exhaustively, naming mode.kind', () => {
-  assert.doesNotThrow(() =>
-    validateQueueConfig(
-      largeTeamConfig(10, { kind: 'rounds', periodMs: 1000, minPlayers: 20, maxWaitMs: 60_000 }),
-    ),
-  );
-  assert.throws(
-    () =>
-      validateQueueConfig(
-        largeTeamConfig(20, { kind: 'rounds', periodMs: 1000, minPlayers: 40, maxWaitMs: 60_000 }),
-      ),
-    (error: unknown) =>
-      isMatchdError(error, 'MM_ERR_INVALID_QUEUE_CONFIG') && error.details['path'] === 'mode.kind',
-  );
-});

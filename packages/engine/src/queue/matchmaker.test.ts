@@ -144,7 +144,12 @@ test('fairness floor: no match whose favourite exceeds the bound, not even past 
   mm.enqueue(solo('a', 1500), 0);
   mm.enqueue(solo('b', 1800), 0);
   for (let now = 0; now <= 200_000; now += 10_000) assert.equal(matched(mm.tick(now)).length, 0);
-  assert.deepEqual(mm.status('a', 200_000).explanation?.bestCandidate?.rejectedBy, ['(fairness floor)']);
+  const heldBy = mm.status('a', 200_000).explanation?.bestCandidate?.heldBy ?? [];
+  assert.deepEqual(
+    heldBy.map((hold) => hold.limit),
+    ['fairness-floor'],
+  );
+  assert.match(heldBy[0]?.detail ?? '', /favourite would win 84\.9% \(fairness floor 60\.0%\)/);
 });
 
 test('acceptance: a decliner leaves, the others return keeping their wait; a timeout removes who did not accept', () => {

@@ -7,8 +7,12 @@
  * longest-waiting first; each ticket proposes candidates from its neighbours in skill order and forms
  * the best one that passes the handshake. A ticket whose candidates all failed sleeps until the
  * earliest time its thresholds could let one pass (a wake-up heap), unless an arrival enters its
- * candidate window (it is marked dirty), so a tick costs what changed, not the size of the pool. Rounds mode (Awesomenauts) matches the whole
- * pool at scheduled times (see rounds.ts).
+ * candidate window (it is marked dirty), so a tick costs what changed, not the size of the pool.
+ * Rounds mode (Awesomenauts) matches the whole pool at scheduled times (see rounds.ts).
+ *
+ * A tick plans first (who times out, who expires, which matches form) and applies the plan after:
+ * if planning throws, nothing observable has changed (the search's caches are reset and every
+ * ticket is looked at again next tick).
  */
 
 import { ErrorCodes, MatchdError } from '../errors.ts';
@@ -26,6 +30,7 @@ import { Handshake } from './handshake.ts';
 import { selectPairs } from './pair-selection.ts';
 import { PoolIndex } from './pool-index.ts';
 import { runRound } from './rounds.ts';
+import { type MatchShape, matchShapeOf } from './shape.ts';
 import { TicketRegistry } from './ticket-registry.ts';
 import type {
   CancelReason,
@@ -45,8 +50,18 @@ import { validateTicket } from './validate-ticket.ts';
 
 /** Default neighbours on each side of a ticket in continuous mode. */
 const DEFAULT_WINDOW = 6;
+/** Times are within the range of a JavaScript Date, so that no wait overflows. */
+const MAX_TIME_MS = 8.64e15;
 /** Pairwise ticks select by exact matching up to this many tickets with acceptable pairs. */
 const EXACT_SELECTION_LIMIT = 1_000;
+
+/** What a tick decided before any of it is applied. */
+interface TickPlan<TRating> {
+  /** Pending matches past their deadline, with the tickets that did not accept. */
+  readonly timeouts: { readonly matchId: string; readonly leaving: ReadonlySet<string> }[];
+  /** Matches to form, in order. */
+  readonly forms: Proposal<TRating>[];
+}
 
 interface PendingMatch {
   readonly summary: MatchSummary;
@@ -79,10 +94,11 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly model: RatingModel<TRating>;
   private readonly scorer: MatchScorer<TRating>;
   private readonly handshake: Handshake;
+  private readonly shape: MatchShape;
   private readonly objective: Objective;
   private readonly context: CandidateContext<TRating>;
   private readonly clock: (() => number) | undefined;
-  private readonly random: Random;
+  private random: Random;
   private readonly entries = new TicketRegistry<TRating>();
   private readonly pool: PoolIndex<TRating>;
   private readonly pending = new Map<string, PendingMatch>();
@@ -99,20 +115,25 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private matchCounter = 0;
   private seqCounter = 0;
   private tickCounter = 0;
+  /** While a tick plans: tickets that expire in it (no candidate may hold them). */
+  private expiringNow: ReadonlySet<Entry<TRating>> = new Set();
+  /** While a tick plans: the matches it will form. */
+  private planned: Proposal<TRating>[] = [];
 
   constructor(options: MatchmakerOptions<TRating>) {
     this.config = validateQueueConfig(options.config);
     this.model = options.ratingModel;
+    this.shape = matchShapeOf(this.config);
     this.objective = this.config.objective ?? { kind: 'quality' };
     this.scorer = createMatchScorer(this.config.criteria, {
       ratingModel: this.model,
-      teamSize: this.config.teams.size,
+      teamSize: this.shape.teamSize.max,
       skillScale: skillScaleOf(this.config, this.model),
       ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
       alwaysPredict: (this.objective.maxFavouriteWinProbability ?? 1) < 1,
       alwaysChurn: this.objective.kind !== 'quality',
     });
-    this.handshake = new Handshake(this.config);
+    this.handshake = new Handshake(this.config, this.shape);
     this.clock = options.clock;
     this.random =
       options.snapshot === undefined
@@ -124,25 +145,31 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ? (this.config.mode.candidateWindow ?? DEFAULT_WINDOW)
         : DEFAULT_WINDOW;
     // Pairs look at the 2 * window nearest; fills need a match's players plus slack for parties.
-    this.gatherCount = Math.max(2 * this.window, this.config.teams.count * this.config.teams.size + 4);
+    this.gatherCount = Math.max(2 * this.window, this.shape.maxPlayers + 4);
     this.pool = new PoolIndex<TRating>(this.gatherCount, this.config.mode.kind === 'continuous');
     const mode = this.config.mode;
     const selection =
       mode.kind === 'continuous'
         ? (mode.selection ?? (this.objective.kind === 'quality' ? 'greedy' : 'exact'))
         : 'greedy';
+    const teamSize = this.shape.teamSize.max;
     this.pairwise =
       selection === 'exact' &&
-      this.config.teams.count === 2 &&
-      (this.config.teams.size === 1 || this.config.gates?.minPartySize === this.config.teams.size);
+      this.shape.fixed &&
+      this.shape.teamCount.max === 2 &&
+      (teamSize === 1 || this.config.gates?.minPartySize === teamSize);
+    const self = this;
     this.context = {
       scorer: this.scorer,
       handshake: this.handshake,
       objective: this.objective,
-      teamCount: this.config.teams.count,
-      teamSize: this.config.teams.size,
-      random: this.random,
+      shape: this.shape,
+      // The tick's generator: a failed tick puts the previous one back.
+      get random() {
+        return self.random;
+      },
       minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+      splitCounts: new Map(),
     };
     this.search = new CandidateSearch({
       config: this.config,
@@ -214,19 +241,60 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   tick(nowMs: number): readonly MatchmakerEffect[] {
     this.checkTime(nowMs);
-    this.lastNowMs = nowMs;
+    const before = { random: this.random.state(), lastRoundMs: this.lastRoundMs };
     this.tickCounter++;
+    let plan: TickPlan<TRating>;
+    try {
+      plan = this.planTick(nowMs);
+    } catch (error) {
+      // Nothing was applied; the search's caches (sleeps, wake-ups) are reset instead of trusted.
+      this.random = Random.fromState(before.random);
+      this.lastRoundMs = before.lastRoundMs;
+      for (const entry of this.entries.values()) {
+        entry.sleepUntilMs = Number.NEGATIVE_INFINITY;
+        if (entry.listed) this.pool.wake(entry);
+      }
+      throw error;
+    } finally {
+      this.expiringNow = new Set();
+      this.planned = [];
+    }
+    this.lastNowMs = nowMs;
     const effects: MatchmakerEffect[] = [];
-    this.timeOutProposals(nowMs, effects);
+    for (const timeout of plan.timeouts)
+      effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
     this.expire(nowMs, effects);
-    if (this.config.mode.kind === 'continuous') this.continuousPass(nowMs, effects);
-    else this.maybeRunRound(nowMs, effects);
+    for (const proposal of plan.forms) this.form(proposal, nowMs, effects);
     return effects;
   }
 
+  /**
+   * Decides a tick without applying it: the pending matches that time out, and the matches that
+   * form among the searching tickets that do not expire now. Changes only the search's caches.
+   */
+  private planTick(nowMs: number): TickPlan<TRating> {
+    const timeouts: TickPlan<TRating>['timeouts'] = [];
+    for (const [matchId, pending] of this.pending) {
+      if (nowMs < pending.deadlineMs) continue;
+      const leaving = new Set(
+        pending.ticketIds.filter((ticketId) => {
+          const entry = this.entries.get(ticketId) as Entry<TRating>;
+          return entry.input.players.some((player) => !pending.accepted.has(player.playerId));
+        }),
+      );
+      timeouts.push({ matchId, leaving });
+    }
+    this.expiringNow = new Set(this.dueToExpire(nowMs));
+    if (this.config.mode.kind === 'continuous') this.continuousPass(nowMs);
+    else this.maybeRunRound(nowMs);
+    return { timeouts, forms: this.planned };
+  }
+
   status(ticketId: string, nowMs: number): TicketStatus {
-    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number', { path: 'nowMs' });
+    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs) || Math.abs(nowMs) > MAX_TIME_MS) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number within ±8.64e15 ms', {
+        path: 'nowMs',
+      });
     }
     const entry = this.entries.get(ticketId);
     if (entry === undefined) {
@@ -246,6 +314,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       nowMs,
       scorer: this.scorer,
       handshake: this.handshake,
+      shape: this.shape,
+      others: () => this.entries.values(),
       eta:
         this.config.mode.kind === 'rounds'
           ? { kind: 'round', atMs: this.nextRoundAtMs() }
@@ -282,8 +352,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   // ---- validation helpers -----------------------------------------------------------------------
 
   private checkTime(nowMs: number): void {
-    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs)) {
-      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number', { path: 'nowMs' });
+    if (typeof nowMs !== 'number' || !Number.isFinite(nowMs) || Math.abs(nowMs) > MAX_TIME_MS) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, 'nowMs: must be a finite number within ±8.64e15 ms', {
+        path: 'nowMs',
+      });
     }
     if (this.lastNowMs !== undefined && nowMs < this.lastNowMs) {
       throw new MatchdError(ErrorCodes.TIME_WENT_BACKWARDS, `nowMs ${nowMs} is before ${this.lastNowMs}`, {
@@ -330,7 +402,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     const lowPriority =
       this.config.gates?.lowPriority !== 'reject' && input.players.some((p) => p.lowPriority === true);
     const pool: PoolKey = lowPriority ? 'low-priority' : 'main';
-    const home = this.handshake.chooseRegion({ teams: [[scored]] }).region;
+    const home = this.handshake.chooseRegion({ teams: [[scored]] }, enqueuedAtMs).region;
     const entry: Entry<TRating> = {
       seq: this.seqCounter++,
       input,
@@ -380,7 +452,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       criteria: this.scorer.explain(evaluation),
       winProbabilities: evaluation.winProbabilities,
       ...(evaluation.expectedChurn === undefined ? {} : { expectedChurn: evaluation.expectedChurn }),
-      forced: verdict.rejectedBy.length > 0 || verdict.acceptedWhenOverdue.length > 0,
+      forced: verdict.forcedOn.length > 0 || verdict.acceptedWhenOverdue.length > 0,
     };
   }
 
@@ -463,30 +535,36 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     return effects;
   }
 
-  private timeOutProposals(nowMs: number, effects: MatchmakerEffect[]): void {
-    for (const [matchId, pending] of [...this.pending]) {
-      if (nowMs < pending.deadlineMs) continue;
-      const leaving = new Set(
-        pending.ticketIds.filter((ticketId) => {
-          const entry = this.entries.get(ticketId) as Entry<TRating>;
-          return entry.input.players.some((player) => !pending.accepted.has(player.playerId));
-        }),
-      );
-      effects.push(...this.dissolve(matchId, leaving, 'acceptance-timeout', nowMs));
+  /** Searching tickets whose wait has reached `expireAfterMs`, oldest first. */
+  private dueToExpire(nowMs: number): Entry<TRating>[] {
+    const limit = this.config.expireAfterMs;
+    if (limit === undefined) return [];
+    const due: Entry<TRating>[] = [];
+    // byAge is oldest first: stop at the first live ticket that has not expired.
+    for (const oldest of this.pool.byAge.items) {
+      if (!oldest.listed) continue;
+      if (nowMs - oldest.scored.enqueuedAtMs < limit) break;
+      due.push(oldest);
+    }
+    return due;
+  }
+
+  /** Expires every searching ticket past `expireAfterMs` (those returned this tick included). */
+  private expire(nowMs: number, effects: MatchmakerEffect[]): void {
+    for (const entry of this.dueToExpire(nowMs)) {
+      const waitMs = nowMs - entry.scored.enqueuedAtMs;
+      this.removeEntry(entry, 'expired', nowMs);
+      effects.push({ kind: 'expired', ticketId: entry.input.ticketId, waitMs });
     }
   }
 
-  private expire(nowMs: number, effects: MatchmakerEffect[]): void {
-    const limit = this.config.expireAfterMs;
-    if (limit === undefined) return;
-    // byAge is oldest first: stop at the first live ticket that has not expired.
-    for (const oldest of this.pool.byAge.items.slice()) {
-      if (!oldest.listed) continue;
-      const waitMs = nowMs - oldest.scored.enqueuedAtMs;
-      if (waitMs < limit) break;
-      this.removeEntry(oldest, 'expired', nowMs);
-      effects.push({ kind: 'expired', ticketId: oldest.input.ticketId, waitMs });
+  /** Plans a match: its tickets are taken for the rest of the tick. */
+  private plan(proposal: Proposal<TRating>): void {
+    for (const team of proposal.match.teams) {
+      for (const ticket of team)
+        (this.entries.get(ticket.ticketId) as Entry<TRating>).takenAtTick = this.tickCounter;
     }
+    this.planned.push(proposal);
   }
 
   // ---- continuous mode --------------------------------------------------------------------------
@@ -495,14 +573,14 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    * One continuous pass: the tickets an arrival woke and those whose wake-up time has come, longest
    * waiting first. Every other ticket is asleep: nothing it could be matched in has changed.
    */
-  private continuousPass(nowMs: number, effects: MatchmakerEffect[]): void {
+  private continuousPass(nowMs: number): void {
     const order = this.pool.takeDue(nowMs);
     const mode = this.config.mode;
     const limit = (mode.kind === 'continuous' ? mode.maxEvaluationsPerTick : undefined) ?? Infinity;
     // A small due set (a live queue's tick) is paired exactly; a large one (a cold start) greedily,
     // forming as it goes so that later tickets see who is already taken.
     if (this.pairwise && order.length <= EXACT_SELECTION_LIMIT) {
-      this.exactPass(order, nowMs, effects, limit);
+      this.exactPass(order, nowMs, limit);
       return;
     }
     let evaluations = 0;
@@ -514,7 +592,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       }
       evaluations++;
       const [best] = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
-      if (best !== undefined) this.form(best, nowMs, effects);
+      if (best !== undefined) this.plan(best);
     }
   }
 
@@ -524,18 +602,13 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   private isDue(entry: Entry<TRating>, nowMs: number): boolean {
-    if (!entry.listed || entry.takenAtTick === this.tickCounter) return false;
+    if (!entry.listed || entry.takenAtTick === this.tickCounter || this.expiringNow.has(entry)) return false;
     if (!this.entries.has(entry.input.ticketId)) return false;
     return entry.dirty || nowMs >= entry.sleepUntilMs;
   }
 
   /** Pairwise queues with exact selection: every due ticket proposes, one matching selects. */
-  private exactPass(
-    order: readonly Entry<TRating>[],
-    nowMs: number,
-    effects: MatchmakerEffect[],
-    limit: number,
-  ): void {
+  private exactPass(order: readonly Entry<TRating>[], nowMs: number, limit: number): void {
     const proposed: Proposal<TRating>[] = [];
     const anchors: Entry<TRating>[] = [];
     let evaluations = 0;
@@ -560,40 +633,49 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         waitShare: (nowMs - entry.scored.enqueuedAtMs) / this.handshake.maxWaitMs,
       };
     });
-    for (const proposal of selected) this.form(proposal, nowMs, effects);
+    for (const proposal of selected) this.plan(proposal);
     // Tickets that had an acceptable pair but were not selected look again next tick.
     for (const entry of anchors) if (entry.listed) this.pool.wake(entry);
   }
 
   private isFree(other: Entry<TRating>): boolean {
-    return other.listed && other.takenAtTick !== this.tickCounter;
+    return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
   }
 
   // ---- rounds mode ------------------------------------------------------------------------------
 
-  /** The exact time of the next round: the period after the last one, or the oldest ticket's maximum wait. */
+  /**
+   * The exact time of the next round: the period after the last one, or the maximum wait of the
+   * oldest ticket that has not yet reached it by the last round, whichever comes first. (A ticket a
+   * round could not place does not make every later tick a round: it waits for the period.)
+   */
   private nextRoundAtMs(): number {
     const mode = this.config.mode;
     if (mode.kind !== 'rounds') return Infinity;
     const base = this.lastRoundMs ?? this.roundClockStartMs ?? 0;
     let next = base + mode.periodMs;
-    const oldest = this.pool.byAge.firstLive();
-    if (oldest !== undefined) next = Math.min(next, oldest.scored.enqueuedAtMs + mode.maxWaitMs);
+    for (const entry of this.pool.byAge.items) {
+      if (!entry.listed) continue;
+      const dueMs = entry.scored.enqueuedAtMs + mode.maxWaitMs;
+      if (this.lastRoundMs !== undefined && dueMs <= this.lastRoundMs) continue;
+      next = Math.min(next, dueMs);
+      break;
+    }
     return next;
   }
 
-  private maybeRunRound(nowMs: number, effects: MatchmakerEffect[]): void {
+  private maybeRunRound(nowMs: number): void {
     const mode = this.config.mode;
     this.pool.byAge.compact();
     if (mode.kind !== 'rounds' || this.pool.byAge.length === 0) return;
     let waitingPlayers = 0;
-    for (const entry of this.pool.byAge.items) waitingPlayers += entry.size;
+    for (const entry of this.pool.byAge.items) if (!this.expiringNow.has(entry)) waitingPlayers += entry.size;
     const due =
       nowMs >= this.nextRoundAtMs() || (mode.minPlayers !== undefined && waitingPlayers >= mode.minPlayers);
     if (!due) return;
     this.lastRoundMs = nowMs;
     for (const pool of ['main', 'low-priority'] as const) {
-      const entries = this.pool.liveWithPrefix(`${pool}|`);
+      const entries = this.pool.liveWithPrefix(`${pool}|`).filter((entry) => !this.expiringNow.has(entry));
       if (entries.length === 0) continue;
       const proposals = runRound(
         this.context,
@@ -608,7 +690,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       );
       for (const proposal of proposals) {
         if (isFormable(proposal)) {
-          this.form(proposal, nowMs, effects);
+          this.plan(proposal);
         } else {
           for (const team of proposal.match.teams) {
             for (const ticket of team) {
@@ -616,7 +698,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
               entry.best = {
                 match: proposal.match,
                 evaluation: proposal.evaluation,
-                rejectedBy: proposal.verdict.unfair ? ['(fairness floor)'] : proposal.verdict.rejectedBy,
+                rejectedBy: proposal.verdict.rejectedBy,
+                breaches: proposal.verdict.breaches,
                 atMs: nowMs,
               };
             }

@@ -1,17 +1,32 @@
 /**
- * One matchmaking round (Awesomenauts): all waiting tickets of a pool are matched at once. Pools of
- * whole teams in two-team queues (1v1, DomiNations' alliances) are paired exactly by minimum-cost
- * perfect matching (cost 1 - objective; pairs the handshake refuses are forbidden; long waiters are
- * costly to leave out). Team queues go through team formation (`formMatches`: sorted start,
- * exchanges and restarts), keeping the longest-waiting tickets first. The caller forms the proposals
- * that pass the handshake; the others wait for the next round.
+ * One matchmaking round (Awesomenauts): all waiting tickets of a pool are matched at once, by the
+ * matcher that suits the shape:
+ * - pools of whole teams in a fixed two-team queue (1v1, DomiNations' alliances): one exact
+ *   minimum-cost pairing (round-pairing.ts; over a sparse candidate graph past 400 tickets);
+ * - fixed shapes whose matches team formation re-splits cheaply (3v3, 5v5, 4 teams of 2: at most
+ *   126 splits of solo players): team formation (`formMatches`: sorted start, exchanges and
+ *   restarts), keeping the longest-waiting tickets first;
+ * - every other shape (ranges, free-for-all, single teams, large teams): skill-ordered fills of the
+ *   largest match, each split by `splitMatch` (round-chunks.ts).
+ * The caller forms the proposals that pass the handshake; the others wait for the next round.
  */
 
-import { exactPairing } from '../matching/exact-pairing.ts';
 import { formMatches } from '../matching/team-formation/form-matches.ts';
 import { fillableMatchCount } from '../matching/team-formation/packing.ts';
 import type { RoundAggregate, ScoredTicket } from '../quality/types.ts';
-import { type CandidateContext, isFormable, objectiveValue, type Proposal, propose } from './candidates.ts';
+import {
+  type CandidateContext,
+  objectiveValue,
+  type Proposal,
+  propose,
+  regionSortKeys,
+} from './candidates.ts';
+import { chunkRound } from './round-chunks.ts';
+import { pairRound } from './round-pairing.ts';
+import type { MatchShape } from './shape.ts';
+
+/** Solo splits of one match up to which a round uses team formation's exchange search (5v5: 126). */
+const FORMATION_SPLIT_LIMIT = 126;
 
 /** Options of a round beyond the candidate context. */
 export interface RoundOptions {
@@ -35,46 +50,41 @@ function searchLimits(options: RoundOptions) {
     : { maxRestarts: options.maxRestarts };
 }
 
-/** True when every ticket is a whole team of a two-team queue: the round is a pairing. */
-function isPairing<TRating>(
-  context: CandidateContext<TRating>,
-  tickets: readonly ScoredTicket<TRating>[],
-): boolean {
-  return context.teamCount === 2 && tickets.every((ticket) => ticket.players.length === context.teamSize);
+/** True when every ticket is a whole team of a fixed two-team queue: the round is a pairing. */
+function isPairing<TRating>(shape: MatchShape, tickets: readonly ScoredTicket<TRating>[]): boolean {
+  return (
+    shape.fixed &&
+    shape.teamCount.max === 2 &&
+    tickets.every((ticket) => ticket.players.length === shape.teamSize.max)
+  );
 }
 
-function pairRound<TRating>(
-  context: CandidateContext<TRating>,
-  tickets: readonly ScoredTicket<TRating>[],
-  nowMs: number,
-): Proposal<TRating>[] {
-  const cache = new Map<number, Proposal<TRating>>();
-  const proposalOf = (i: number, j: number): Proposal<TRating> => {
-    const key = i * tickets.length + j;
-    let proposal = cache.get(key);
-    if (proposal === undefined) {
-      proposal = propose(
-        context,
-        [[tickets[i] as ScoredTicket<TRating>], [tickets[j] as ScoredTicket<TRating>]],
-        nowMs,
-      );
-      cache.set(key, proposal);
-    }
-    return proposal;
-  };
-  const pairing = exactPairing(
-    {
-      size: tickets.length,
-      costs: (i, j) => {
-        const proposal = proposalOf(i, j);
-        return isFormable(proposal) ? 1 - proposal.objectiveValue : Number.POSITIVE_INFINITY;
-      },
-      // Leaving a ticket out costs as much as its worst possible match, more once it is overdue.
-      leaveOutCosts: tickets.map((ticket) => (context.handshake.isOverdue(ticket, nowMs) ? 4 : 1)),
-    },
-    { sortKeys: tickets.map((ticket) => ticket.skill) },
+/**
+ * Splits of `teamCount * teamSize` solo players into unordered teams: the first player left picks its
+ * teammates, then the next, so the count is the product of C(left - 1, teamSize - 1). Stops above
+ * `limit` (the product only grows).
+ */
+export function soloSplitCount(teamCount: number, teamSize: number, limit: number): number {
+  let count = 1;
+  for (let left = teamCount * teamSize; left > 0 && count <= limit; left -= teamSize) {
+    let choose = 1;
+    for (let k = 1; k < teamSize; k++) choose = (choose * (left - k)) / k;
+    count *= Math.round(choose);
+  }
+  return count;
+}
+
+/**
+ * True when team formation's exchange search takes the shape: fixed, and a match of solo players has
+ * at most FORMATION_SPLIT_LIMIT splits (each exchange it weighs re-splits two matches exhaustively:
+ * 2x6 has 462 splits and took seconds a round for 60 tickets, 6x2 10,395, 2x10 92,378; those are
+ * fills split by `splitMatch` instead).
+ */
+export function formationTakes(shape: MatchShape): boolean {
+  if (!shape.fixed) return false;
+  return (
+    soloSplitCount(shape.teamCount.max, shape.teamSize.max, FORMATION_SPLIT_LIMIT) <= FORMATION_SPLIT_LIMIT
   );
-  return pairing.pairs.map(([i, j]) => proposalOf(i, j));
 }
 
 function formRound<TRating>(
@@ -83,25 +93,31 @@ function formRound<TRating>(
   nowMs: number,
   options: RoundOptions,
 ): Proposal<TRating>[] {
-  const hasFairnessFloor = (context.objective.maxFavouriteWinProbability ?? 1) < 1;
+  const masks = context.handshake.limits.regionMasks(tickets, nowMs);
+  const sortKeys = regionSortKeys(context, tickets, nowMs);
   const formed = formMatches({
-    tickets: tickets.map((ticket) => ({
+    tickets: tickets.map((ticket, index) => ({
       size: ticket.players.length,
-      sortKey: ticket.skill,
+      sortKey: sortKeys[index] as number,
       priority: nowMs - ticket.enqueuedAtMs,
     })),
-    teamCount: context.teamCount,
-    teamSize: context.teamSize,
+    teamCount: context.shape.teamCount.max,
+    teamSize: context.shape.teamSize.max,
     scoreMatch: (teams) => {
       // Hot path of the search: score only (the handshake runs once on the matches it returns).
-      const match = {
+      const unplaced = {
         teams: teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>)),
       };
-      const evaluation = context.scorer.quick(match, nowMs);
+      const evaluation = context.scorer.quick(unplaced, nowMs);
       const value = Math.max(0, Math.min(1, objectiveValue(context.objective, evaluation)));
-      // With a fairness floor, every fair match outranks every unfair one (a monotone map into [0, 1]).
-      if (!hasFairnessFloor) return value;
-      return context.handshake.isUnfair(evaluation) ? value / 2 : 0.5 + value / 2;
+      // Every match within the hard limits outranks every match that breaks one (a monotone map into
+      // [0, 1]). A fixed shape's hard limits that teams can break: a ping cap in every region, the
+      // fairness floor.
+      let common = 0xffffffff;
+      if (masks !== undefined)
+        for (const team of teams) for (const index of team) common &= masks[index] as number;
+      const breaks = common === 0 || context.handshake.isUnfair(evaluation);
+      return breaks ? value / 2 : 0.5 + value / 2;
     },
     random: context.random,
     aggregate: options.aggregate,
@@ -123,10 +139,11 @@ export function runRound<TRating>(
   nowMs: number,
   options: RoundOptions,
 ): Proposal<TRating>[] {
+  const shape = context.shape;
+  if (isPairing(shape, tickets)) return pairRound(context, tickets, nowMs);
+  if (!formationTakes(shape)) return chunkRound(context, tickets, nowMs);
   const sizes = tickets.map((ticket) => ticket.players.length);
   // Parties are atomic: a pool can hold enough players and still fill no match (two duos for 3v3).
-  if (fillableMatchCount(sizes, context.teamCount, context.teamSize) === 0) return [];
-  return isPairing(context, tickets)
-    ? pairRound(context, tickets, nowMs)
-    : formRound(context, tickets, nowMs, options);
+  if (fillableMatchCount(sizes, shape.teamCount.max, shape.teamSize.max) === 0) return [];
+  return formRound(context, tickets, nowMs, options);
 }

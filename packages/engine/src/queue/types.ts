@@ -32,11 +32,34 @@ export interface Relaxation {
   };
 }
 
-/** Team shape: `count` teams of `size` players (1v1 up to 50v50; more than two teams allowed). */
+/** A whole number, or an inclusive range of them (`{ "min": 4, "max": 8 }`). */
+export type CountRange = number | { readonly min: number; readonly max: number };
+
+/**
+ * Team shape: `count` teams of `size` players, each a number or a range. 1v1 to 100-player
+ * free-for-all (size 1) and single-team queues (count 1); a match holds at most 200 players. A match
+ * forms at the largest size the waiting tickets allow; a ticket accepts a smaller one as its
+ * `minMatchPlayers` relaxes with its wait. Teams are equal unless `maxSizeDifference` allows more.
+ */
 export interface TeamsConfig {
-  readonly count: number;
-  readonly size: number;
+  readonly count: CountRange;
+  readonly size: CountRange;
+  /** With a size range: the most players two teams of one match may differ by. Default 0. */
+  readonly maxSizeDifference?: number;
+  /**
+   * The fewest players a ticket accepts in its match, relaxing downwards with its wait (a hard limit).
+   * Default: the largest match at first, down to the smallest the shape allows at `mode.maxWaitMs`.
+   */
+  readonly minMatchPlayers?: Relaxation;
 }
+
+/**
+ * What a ticket past `mode.maxWaitMs` does. `accept` (default): it accepts any match whose every
+ * other ticket accepts it at its own wait. `force` (DomiNations): its best match forms even below the
+ * other tickets' quality thresholds. Neither ever breaks a hard limit (gates, ping caps, match size,
+ * fairness floor).
+ */
+export type OverduePolicy = 'accept' | 'force';
 
 /** Which rating the tickets carry and how it is read. */
 export interface RatingConfig {
@@ -59,8 +82,10 @@ export interface RatingConfig {
 /** Continuous mode: every tick evaluates the whole pool, longest-waiting first. */
 export interface ContinuousMode {
   readonly kind: 'continuous';
-  /** Past this wait a ticket takes the best match available, whatever its quality. */
+  /** Past this wait a ticket waives its own quality threshold (see `overdue`). */
   readonly maxWaitMs: number;
+  /** What a ticket past `maxWaitMs` does; default `accept`. */
+  readonly overdue?: OverduePolicy;
   /** Candidates considered on each side of a ticket in skill order; default 6. */
   readonly candidateWindow?: number;
   /**
@@ -85,8 +110,10 @@ export interface RoundsMode {
   readonly periodMs: number;
   /** ... or as soon as this many players wait ... */
   readonly minPlayers?: number;
-  /** ... but never later than this wait of the oldest ticket. */
+  /** ... but never later than this wait of the oldest ticket; past it a ticket waives its own threshold. */
   readonly maxWaitMs: number;
+  /** What a ticket past `maxWaitMs` does; default `accept`. */
+  readonly overdue?: OverduePolicy;
   /** Time budget of the team formation per round, ms (measured by the injected clock). Default 200. */
   readonly searchBudgetMs?: number;
   /** Team formation's search: exchanges with restarts (default) or simulated annealing. */
@@ -203,7 +230,10 @@ export interface MatchSummary {
   readonly winProbabilities: readonly number[];
   /** Mean expected churn of the players, when an engagement estimator is configured. */
   readonly expectedChurn?: number;
-  /** True when a ticket past its maximum wait forced the match below someone's threshold. */
+  /**
+   * True when the match is below some ticket's quality threshold: a ticket past its maximum wait
+   * accepted it (policy `accept`, its own threshold), or forced it on others (policy `force`).
+   */
   readonly forced: boolean;
 }
 
@@ -243,6 +273,22 @@ export type Eta =
   /** Continuous with no similar recent match yet. */
   | { readonly kind: 'unknown' };
 
+/**
+ * The hard limits of a candidate match, each checked for every ticket in it (docs/queues.md): the
+ * queue's gates, the ping cap to the match's region, the fewest players the ticket accepts, the team
+ * sizes of the shape, the fairness floor.
+ */
+export type HardLimitKind = 'gates' | 'ping-cap' | 'match-size' | 'team-sizes' | 'fairness-floor';
+
+/** A hard limit that holds a waiting ticket back, and for whom. */
+export interface LimitHold {
+  readonly limit: HardLimitKind;
+  /** Tickets of the candidate for which the limit fails. */
+  readonly ticketIds: readonly string[];
+  /** A sentence, e.g. `t7: 180 ms to eu, over its 150 ms cap`. */
+  readonly detail: string;
+}
+
 /** Why a ticket is still waiting: the best candidate found for it and what held it back. */
 export interface WaitExplanation {
   /** The ticket's current threshold (after relaxation, and its own `minQuality`). */
@@ -256,7 +302,14 @@ export interface WaitExplanation {
     readonly belowThreshold: readonly CriterionExplanation[];
     /** Tickets of the candidate that did not accept it under their own wait and threshold. */
     readonly rejectedBy: readonly string[];
+    /** Hard limits the candidate breaks (it cannot form until they hold). */
+    readonly heldBy: readonly LimitHold[];
   };
+  /**
+   * Set when no candidate exists because a hard limit of this ticket excludes every waiting ticket,
+   * e.g. `no waiting player within your 150 ms cap in eu or na`.
+   */
+  readonly alone?: { readonly limit: HardLimitKind; readonly detail: string };
   /** A sentence for players and dashboards. */
   readonly summary: string;
 }

@@ -5,8 +5,6 @@
  */
 
 import { ErrorCodes } from '../errors.ts';
-import { countSplits } from '../matching/team-formation/splits.ts';
-import { MAX_SPLITS_PER_MATCH } from '../matching/team-formation/validate.ts';
 import type { CriterionConfig, CriterionKind } from '../quality/types.ts';
 import { validateAttributeDeclarations, validateRules } from '../rules/validate.ts';
 import {
@@ -21,6 +19,7 @@ import {
   string,
   stringArray,
 } from './checks.ts';
+import { matchShapeOf } from './shape.ts';
 import type { QueueConfig, Relaxation } from './types.ts';
 
 const checker: Checker = { code: ErrorCodes.INVALID_QUEUE_CONFIG };
@@ -47,19 +46,58 @@ export const CRITERION_OPTIONS: Readonly<Record<CriterionKind, readonly string[]
 
 const CRITERION_KINDS = Object.keys(CRITERION_OPTIONS) as CriterionKind[];
 
-/** Largest team size (DomiNations' 50v50) and team count a queue may have. */
-export const MAX_TEAM_SIZE = 50;
-export const MAX_TEAM_COUNT = 16;
+/**
+ * The documented ranges of a queue config's numbers (docs/queues.md, "Config reference"). Every
+ * number is finite and within its range, so that no sum, product or mean of them overflows: a quality,
+ * an explanation or a metric can never be NaN.
+ */
+export const CONFIG_LIMITS = {
+  /** Teams per match (a single team to a 100-player free-for-all). */
+  maxTeamCount: 100,
+  /** Players per team. */
+  maxTeamSize: 200,
+  /** Players per match (FlexMatch's large matches). */
+  maxMatchPlayers: 200,
+  /** Any duration: waits, periods, timeouts, relaxation steps (30 days). */
+  maxDurationMs: 30 * 24 * 3_600_000,
+  /** A ping cap, ms. */
+  maxPingMs: 60_000,
+  /** A criterion's weight. */
+  maxWeight: 1_000_000,
+  /** Shaping floors and caps, skill ranges and scales, rating bands: magnitudes up to this. */
+  maxMagnitude: 1e12,
+  /** A shaping power. */
+  maxPower: 100,
+  /** Games played thresholds. */
+  maxGames: 1_000_000_000,
+  /** Criteria of one queue, relaxation steps of one value, regions of one queue. */
+  maxItems: 64,
+} as const;
+
+/** Largest team size and team count a queue may have. */
+export const MAX_TEAM_SIZE = CONFIG_LIMITS.maxTeamSize;
+export const MAX_TEAM_COUNT = CONFIG_LIMITS.maxTeamCount;
+
+const duration = (options: { exclusiveMin?: boolean } = {}) => ({
+  min: 0,
+  max: CONFIG_LIMITS.maxDurationMs,
+  ...options,
+});
 
 /** A relaxation (`threshold`, `regions.maxPingMs`, a rule's limit) whose values stay within `bounds`. */
-export function relaxation(value: unknown, path: string, bounds: { min: number; max: number }): Relaxation {
+export function relaxation(
+  value: unknown,
+  path: string,
+  bounds: { min: number; max: number; integer?: boolean },
+  maxPerSecond: number,
+): Relaxation {
   const r = object(checker, value, path, ['start', 'steps', 'linear']);
   number(checker, r['start'], `${path}.start`, bounds);
   if (r['steps'] !== undefined) {
     let previous = -1;
-    array(checker, r['steps'], `${path}.steps`).forEach((item, i) => {
+    array(checker, r['steps'], `${path}.steps`, { max: CONFIG_LIMITS.maxItems }).forEach((item, i) => {
       const step = object(checker, item, `${path}.steps[${i}]`, ['afterMs', 'value']);
-      const afterMs = number(checker, step['afterMs'], `${path}.steps[${i}].afterMs`, { min: 0 });
+      const afterMs = number(checker, step['afterMs'], `${path}.steps[${i}].afterMs`, duration());
       if (afterMs <= previous)
         fail(checker, `${path}.steps[${i}].afterMs`, 'must increase from step to step');
       previous = afterMs;
@@ -68,11 +106,59 @@ export function relaxation(value: unknown, path: string, bounds: { min: number; 
   }
   if (r['linear'] !== undefined) {
     const linear = object(checker, r['linear'], `${path}.linear`, ['startAfterMs', 'perSecond', 'limit']);
-    optionalNumber(checker, linear['startAfterMs'], `${path}.linear.startAfterMs`, { min: 0 });
-    number(checker, linear['perSecond'], `${path}.linear.perSecond`, { min: 0 });
+    optionalNumber(checker, linear['startAfterMs'], `${path}.linear.startAfterMs`, duration());
+    number(checker, linear['perSecond'], `${path}.linear.perSecond`, { min: 0, max: maxPerSecond });
     number(checker, linear['limit'], `${path}.linear.limit`, bounds);
   }
   return value as Relaxation;
+}
+
+/** A count: an integer in [1, max], or `{ min, max }` with 1 <= min <= max <= max. */
+function countRange(value: unknown, path: string, largest: number): { min: number; max: number } {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const range = object(checker, value, path, ['min', 'max']);
+    const min = number(checker, range['min'], `${path}.min`, { min: 1, max: largest, integer: true });
+    const max = number(checker, range['max'], `${path}.max`, { min, max: largest, integer: true });
+    return { min, max };
+  }
+  if (typeof value !== 'number') fail(checker, path, 'must be an integer or { min, max }');
+  const exact = number(checker, value, path, { min: 1, max: largest, integer: true });
+  return { min: exact, max: exact };
+}
+
+/** `teams`: count and size (numbers or ranges), size difference, match size relaxation. */
+function teamsShape(
+  value: unknown,
+  maxWaitMs: number,
+): { count: { min: number; max: number }; size: { min: number; max: number } } {
+  const teams = object(checker, value, 'teams', ['count', 'size', 'maxSizeDifference', 'minMatchPlayers']);
+  const count = countRange(teams['count'], 'teams.count', CONFIG_LIMITS.maxTeamCount);
+  const size = countRange(teams['size'], 'teams.size', CONFIG_LIMITS.maxTeamSize);
+  if (count.max * size.max > CONFIG_LIMITS.maxMatchPlayers) {
+    fail(
+      checker,
+      'teams',
+      `a match holds at most ${CONFIG_LIMITS.maxMatchPlayers} players (count ${count.max} x size ${size.max} = ${count.max * size.max})`,
+    );
+  }
+  optionalNumber(checker, teams['maxSizeDifference'], 'teams.maxSizeDifference', {
+    min: 0,
+    max: CONFIG_LIMITS.maxTeamSize,
+    integer: true,
+  });
+  if (teams['minMatchPlayers'] !== undefined) {
+    const shape = matchShapeOf({
+      teams: { count, size },
+      mode: { kind: 'continuous', maxWaitMs },
+    } as QueueConfig);
+    relaxation(
+      teams['minMatchPlayers'],
+      'teams.minMatchPlayers',
+      { min: shape.minPlayers, max: shape.maxPlayers },
+      CONFIG_LIMITS.maxMatchPlayers,
+    );
+  }
+  return { count, size };
 }
 
 function criterion(value: unknown, path: string): CriterionConfig {
@@ -84,12 +170,17 @@ function criterion(value: unknown, path: string): CriterionConfig {
   ]);
   const kind = oneOf(checker, kindHolder['kind'], `${path}.kind`, CRITERION_KINDS);
   const c = object(checker, value, path, ['kind', 'weight', 'shaping', ...CRITERION_OPTIONS[kind]]);
-  number(checker, c['weight'], `${path}.weight`, { min: 0 });
+  number(checker, c['weight'], `${path}.weight`, { min: 0, max: CONFIG_LIMITS.maxWeight });
   if (c['shaping'] !== undefined) {
     const shaping = object(checker, c['shaping'], `${path}.shaping`, ['floor', 'cap', 'power']);
-    const floor = optionalNumber(checker, shaping['floor'], `${path}.shaping.floor`);
-    const cap = optionalNumber(checker, shaping['cap'], `${path}.shaping.cap`);
-    optionalNumber(checker, shaping['power'], `${path}.shaping.power`, { min: 0, exclusiveMin: true });
+    const magnitude = { min: -CONFIG_LIMITS.maxMagnitude, max: CONFIG_LIMITS.maxMagnitude };
+    const floor = optionalNumber(checker, shaping['floor'], `${path}.shaping.floor`, magnitude);
+    const cap = optionalNumber(checker, shaping['cap'], `${path}.shaping.cap`, magnitude);
+    optionalNumber(checker, shaping['power'], `${path}.shaping.power`, {
+      min: 0,
+      exclusiveMin: true,
+      max: CONFIG_LIMITS.maxPower,
+    });
     if (floor !== undefined && cap !== undefined && cap <= floor)
       fail(checker, `${path}.shaping.cap`, 'must be > floor');
   }
@@ -105,9 +196,14 @@ function criterion(value: unknown, path: string): CriterionConfig {
   if (c['aggregate'] !== undefined) oneOf(checker, c['aggregate'], `${path}.aggregate`, ['max', 'mean']);
   optionalNumber(checker, c['smallDifferencePlayers'], `${path}.smallDifferencePlayers`, {
     min: 0,
+    max: CONFIG_LIMITS.maxMatchPlayers,
     integer: true,
   });
-  optionalNumber(checker, c['wantedHosts'], `${path}.wantedHosts`, { min: 0, integer: true });
+  optionalNumber(checker, c['wantedHosts'], `${path}.wantedHosts`, {
+    min: 0,
+    max: CONFIG_LIMITS.maxMatchPlayers,
+    integer: true,
+  });
   return value as CriterionConfig;
 }
 
@@ -137,17 +233,17 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   string(checker, c['id'], 'id');
   if (c['name'] !== undefined) string(checker, c['name'], 'name');
 
-  const teams = object(checker, c['teams'], 'teams', ['count', 'size']);
-  const teamCount = number(checker, teams['count'], 'teams.count', {
-    min: 2,
-    max: MAX_TEAM_COUNT,
-    integer: true,
-  });
-  const teamSize = number(checker, teams['size'], 'teams.size', {
-    min: 1,
-    max: MAX_TEAM_SIZE,
-    integer: true,
-  });
+  // The team shape reads the maximum wait (the default match size relaxation ends there).
+  const modeHolder = c['mode'];
+  const maxWaitMs =
+    typeof modeHolder === 'object' && modeHolder !== null
+      ? (modeHolder as Record<string, unknown>)['maxWaitMs']
+      : undefined;
+  const teams = teamsShape(
+    c['teams'],
+    typeof maxWaitMs === 'number' && maxWaitMs > 0 && Number.isFinite(maxWaitMs) ? maxWaitMs : 1,
+  );
+  const teamSize = teams.size.max;
 
   const rating = object(checker, c['rating'], 'rating', [
     'track',
@@ -158,18 +254,33 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   string(checker, rating['track'], 'rating.track');
   if (rating['skillRange'] !== undefined) {
     const range = object(checker, rating['skillRange'], 'rating.skillRange', ['min', 'max']);
-    const min = number(checker, range['min'], 'rating.skillRange.min');
-    number(checker, range['max'], 'rating.skillRange.max', { min, exclusiveMin: true });
+    const min = number(checker, range['min'], 'rating.skillRange.min', {
+      min: -CONFIG_LIMITS.maxMagnitude,
+      max: CONFIG_LIMITS.maxMagnitude,
+    });
+    number(checker, range['max'], 'rating.skillRange.max', {
+      min,
+      exclusiveMin: true,
+      max: CONFIG_LIMITS.maxMagnitude,
+    });
   }
-  optionalNumber(checker, rating['skillScale'], 'rating.skillScale', { min: 0, exclusiveMin: true });
-  optionalNumber(checker, rating['calibrationGames'], 'rating.calibrationGames', { min: 0, integer: true });
+  optionalNumber(checker, rating['skillScale'], 'rating.skillScale', {
+    min: 0,
+    exclusiveMin: true,
+    max: CONFIG_LIMITS.maxMagnitude,
+  });
+  optionalNumber(checker, rating['calibrationGames'], 'rating.calibrationGames', {
+    min: 0,
+    max: CONFIG_LIMITS.maxGames,
+    integer: true,
+  });
 
-  const criteria = array(checker, c['criteria'], 'criteria', { min: 1 }).map((item, i) =>
-    criterion(item, `criteria[${i}]`),
+  const criteria = array(checker, c['criteria'], 'criteria', { min: 1, max: CONFIG_LIMITS.maxItems }).map(
+    (item, i) => criterion(item, `criteria[${i}]`),
   );
   if (!criteria.some((item) => item.weight > 0))
     fail(checker, 'criteria', 'at least one criterion needs a weight > 0');
-  relaxation(c['threshold'], 'threshold', { min: 0, max: 1 });
+  relaxation(c['threshold'], 'threshold', { min: 0, max: 1 }, 1);
 
   const mode = object(checker, c['mode'], 'mode', [
     'kind',
@@ -181,8 +292,10 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'searchMethod',
     'selection',
     'maxEvaluationsPerTick',
+    'overdue',
   ]);
   const kind = oneOf(checker, mode['kind'], 'mode.kind', ['continuous', 'rounds']);
+  if (mode['overdue'] !== undefined) oneOf(checker, mode['overdue'], 'mode.overdue', ['accept', 'force']);
   if (kind === 'continuous') {
     object(checker, mode, 'mode', [
       'kind',
@@ -190,14 +303,16 @@ export function validateQueueConfig(value: unknown): QueueConfig {
       'candidateWindow',
       'selection',
       'maxEvaluationsPerTick',
+      'overdue',
     ]);
     optionalNumber(checker, mode['maxEvaluationsPerTick'], 'mode.maxEvaluationsPerTick', {
       min: 1,
+      max: 10_000_000,
       integer: true,
     });
     if (mode['selection'] !== undefined)
       oneOf(checker, mode['selection'], 'mode.selection', ['greedy', 'exact']);
-    number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', { min: 0, exclusiveMin: true });
+    number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', duration({ exclusiveMin: true }));
     optionalNumber(checker, mode['candidateWindow'], 'mode.candidateWindow', {
       min: 1,
       max: 256,
@@ -211,32 +326,19 @@ export function validateQueueConfig(value: unknown): QueueConfig {
       'maxWaitMs',
       'searchBudgetMs',
       'searchMethod',
+      'overdue',
     ]);
     if (mode['searchMethod'] !== undefined) {
       oneOf(checker, mode['searchMethod'], 'mode.searchMethod', ['restarts', 'annealing']);
     }
-    number(checker, mode['periodMs'], 'mode.periodMs', { min: 0, exclusiveMin: true });
-    number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', { min: 0, exclusiveMin: true });
+    number(checker, mode['periodMs'], 'mode.periodMs', duration({ exclusiveMin: true }));
+    number(checker, mode['maxWaitMs'], 'mode.maxWaitMs', duration({ exclusiveMin: true }));
     optionalNumber(checker, mode['minPlayers'], 'mode.minPlayers', {
-      min: teamCount * teamSize,
+      min: teams.count.min * teams.size.min,
+      max: 10_000_000,
       integer: true,
     });
-    optionalNumber(checker, mode['searchBudgetMs'], 'mode.searchBudgetMs', { min: 0, exclusiveMin: true });
-    // A round's team formation re-splits matches exhaustively; past this many splits (e.g. 15v15 of
-    // solos) only continuous mode, whose large matches are split by local search, can serve the shape.
-    const soloSplits = countSplits(
-      new Array<number>(teamCount * teamSize).fill(1),
-      teamCount,
-      teamSize,
-      MAX_SPLITS_PER_MATCH + 1,
-    );
-    if (soloSplits > MAX_SPLITS_PER_MATCH) {
-      fail(
-        checker,
-        'mode.kind',
-        `rounds mode supports teams of up to ${MAX_SPLITS_PER_MATCH} splits per match (2x10 at most for two teams); use "continuous" for ${teamCount}x${teamSize}`,
-      );
-    }
+    optionalNumber(checker, mode['searchBudgetMs'], 'mode.searchBudgetMs', duration({ exclusiveMin: true }));
   }
 
   let usesEngagement = criteria.some((item) => item.kind === 'engagement');
@@ -263,7 +365,7 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     });
     if (objectiveKind !== 'quality') usesEngagement = true;
   }
-  if (usesEngagement && teamCount !== 2)
+  if (usesEngagement && (teams.count.min !== 2 || teams.count.max !== 2))
     fail(checker, 'teams.count', 'engagement (EOMM) needs exactly 2 teams');
 
   if (c['gates'] !== undefined) {
@@ -274,7 +376,11 @@ export function validateQueueConfig(value: unknown): QueueConfig {
       'lowPriority',
       'disallowedRoles',
     ]);
-    optionalNumber(checker, gates['minGamesPlayed'], 'gates.minGamesPlayed', { min: 0, integer: true });
+    optionalNumber(checker, gates['minGamesPlayed'], 'gates.minGamesPlayed', {
+      min: 0,
+      max: CONFIG_LIMITS.maxGames,
+      integer: true,
+    });
     const largest = optionalNumber(checker, gates['maxPartySize'], 'gates.maxPartySize', {
       min: 1,
       max: teamSize,
@@ -292,21 +398,30 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   }
   if (c['regions'] !== undefined) {
     const regions = object(checker, c['regions'], 'regions', ['names', 'maxPingMs']);
+    array(checker, regions['names'], 'regions.names', { min: 1, max: CONFIG_LIMITS.maxItems });
     const names = stringArray(checker, regions['names'], 'regions.names');
-    if (names.length === 0) fail(checker, 'regions.names', 'must have at least 1 item(s)');
     if (new Set(names).size !== names.length) fail(checker, 'regions.names', 'must not repeat a region');
-    relaxation(regions['maxPingMs'], 'regions.maxPingMs', { min: 0, max: Number.MAX_VALUE });
+    relaxation(
+      regions['maxPingMs'],
+      'regions.maxPingMs',
+      { min: 0, max: CONFIG_LIMITS.maxPingMs },
+      CONFIG_LIMITS.maxPingMs,
+    );
   }
   if (c['acceptance'] !== undefined) {
     const acceptance = object(checker, c['acceptance'], 'acceptance', ['timeoutMs']);
-    number(checker, acceptance['timeoutMs'], 'acceptance.timeoutMs', { min: 0, exclusiveMin: true });
+    number(checker, acceptance['timeoutMs'], 'acceptance.timeoutMs', duration({ exclusiveMin: true }));
   }
   if (c['roundAggregate'] !== undefined)
     oneOf(checker, c['roundAggregate'], 'roundAggregate', ['mean', 'sqrt-mean']);
-  optionalNumber(checker, c['expireAfterMs'], 'expireAfterMs', { min: 0, exclusiveMin: true });
+  optionalNumber(checker, c['expireAfterMs'], 'expireAfterMs', duration({ exclusiveMin: true }));
   if (c['eta'] !== undefined) {
     const eta = object(checker, c['eta'], 'eta', ['skillBandWidth', 'samples']);
-    optionalNumber(checker, eta['skillBandWidth'], 'eta.skillBandWidth', { min: 0, exclusiveMin: true });
+    optionalNumber(checker, eta['skillBandWidth'], 'eta.skillBandWidth', {
+      min: 0,
+      exclusiveMin: true,
+      max: CONFIG_LIMITS.maxMagnitude,
+    });
     optionalNumber(checker, eta['samples'], 'eta.samples', { min: 1, max: 10_000, integer: true });
   }
   const attributes =

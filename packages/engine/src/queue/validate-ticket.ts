@@ -19,7 +19,9 @@ import {
   string,
   stringArray,
 } from './checks.ts';
+import { rangeOf } from './shape.ts';
 import type { QueueConfig, TicketInput } from './types.ts';
+import { CONFIG_LIMITS } from './validate-config.ts';
 
 const checker: Checker = { code: ErrorCodes.INVALID_TICKET };
 
@@ -53,7 +55,16 @@ function validatePlayer<TRating>(
     if (isMatchdError(error)) fail(checker, `${path}.rating`, error.message);
     throw error;
   }
-  optionalNumber(checker, p['gamesPlayed'], `${path}.gamesPlayed`, { min: 0, integer: true });
+  // Skills beyond this range would overflow the sums and means the criteria take (a NaN quality).
+  const { mean, deviation } = ratingModel.estimate(p['rating'] as TRating);
+  const limit = CONFIG_LIMITS.maxMagnitude;
+  if (!(Math.abs(mean) <= limit) || !(deviation >= 0 && deviation <= limit))
+    fail(checker, `${path}.rating`, `skill and deviation must be within ${limit} in magnitude`);
+  optionalNumber(checker, p['gamesPlayed'], `${path}.gamesPlayed`, {
+    min: 0,
+    max: CONFIG_LIMITS.maxGames,
+    integer: true,
+  });
   if (p['languages'] !== undefined) stringArray(checker, p['languages'], `${path}.languages`);
   if (p['roles'] !== undefined) stringArray(checker, p['roles'], `${path}.roles`);
   if (p['pingMsByRegion'] !== undefined) {
@@ -64,7 +75,7 @@ function validatePlayer<TRating>(
       Object.keys(p['pingMsByRegion'] ?? {}),
     );
     for (const [region, ping] of Object.entries(pings)) {
-      number(checker, ping, `${path}.pingMsByRegion.${region}`, { min: 0 });
+      number(checker, ping, `${path}.pingMsByRegion.${region}`, { min: 0, max: CONFIG_LIMITS.maxPingMs });
     }
   }
   if (config.regions !== undefined) {
@@ -77,8 +88,9 @@ function validatePlayer<TRating>(
       );
     }
   }
-  optionalNumber(checker, p['offenseRating'], `${path}.offenseRating`, { min: 0, exclusiveMin: true });
-  optionalNumber(checker, p['defenseRating'], `${path}.defenseRating`, { min: 0, exclusiveMin: true });
+  const base = { min: 0, exclusiveMin: true, max: CONFIG_LIMITS.maxMagnitude };
+  optionalNumber(checker, p['offenseRating'], `${path}.offenseRating`, base);
+  optionalNumber(checker, p['defenseRating'], `${path}.defenseRating`, base);
   if (p['nat'] !== undefined) oneOf(checker, p['nat'], `${path}.nat`, ['open', 'moderate', 'strict']);
   if (p['lastMatch'] !== undefined) {
     const last = object(checker, p['lastMatch'], `${path}.lastMatch`, ['teammateIds', 'opponentIds']);
@@ -94,9 +106,10 @@ function validatePlayer<TRating>(
   return value as PlayerProfile<TRating>;
 }
 
-/** Largest party (ticket) the queue takes: its gate, else the team size. */
+/** Largest party (ticket) the queue takes: its gate, else the largest team. */
 export function maxPartySize(config: QueueConfig): number {
-  return Math.min(config.gates?.maxPartySize ?? config.teams.size, config.teams.size);
+  const largestTeam = rangeOf(config.teams.size).max;
+  return Math.min(config.gates?.maxPartySize ?? largestTeam, largestTeam);
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   optionalNumber,
   string,
 } from '../queue/checks.ts';
-import { relaxation } from '../queue/validate-config.ts';
+import { CONFIG_LIMITS, relaxation } from '../queue/validate-config.ts';
 import { ATTRIBUTE_TYPES, describeType, isAttributeOfType } from './attributes.ts';
 import type { AttributeDeclarations, AttributeType, Limit, Rule, RuleKind } from './types.ts';
 
@@ -67,8 +67,10 @@ export function validateAttributeDeclarations(value: unknown, path: string): Att
 
 /** A limit: a number in bounds, or a relaxation (the queue's own validator) whose values are. */
 function limit(value: unknown, path: string, bounds: { min?: number } = {}): Limit {
-  if (typeof value !== 'object' || value === null) return number(checker, value, path, bounds);
-  return relaxation(value, path, { min: bounds.min ?? -Number.MAX_VALUE, max: Number.MAX_VALUE });
+  // Finite and ranged like every number of a queue config, so no rule's arithmetic overflows.
+  const range = { min: bounds.min ?? -CONFIG_LIMITS.maxMagnitude, max: CONFIG_LIMITS.maxMagnitude };
+  if (typeof value !== 'object' || value === null) return number(checker, value, path, range);
+  return relaxation(value, path, range, CONFIG_LIMITS.maxMagnitude);
 }
 
 function optionalLimit(value: unknown, path: string, bounds: { min?: number } = {}): void {

@@ -84,8 +84,30 @@ export const QueueConfigSchema = Type.Object(
     name: Type.Optional(Type.String({ maxLength: 200 })),
     teams: Type.Object(
       {
-        count: TeamDimension('Number of teams (2 or more)', MAX_TEAM_COUNT, 2),
-        size: TeamDimension('Players per team', MAX_TEAM_SIZE, 1),
+        count: TeamDimension(
+          'Number of teams: 1 (co-op, lobbies) to 100 (free-for-all), or a range',
+          MAX_TEAM_COUNT,
+          1,
+        ),
+        size: TeamDimension(
+          'Players per team, or a range (a match holds at most 200 players)',
+          MAX_TEAM_SIZE,
+          1,
+        ),
+        maxSizeDifference: Type.Optional(
+          Type.Integer({
+            minimum: 0,
+            maximum: MAX_TEAM_SIZE,
+            description:
+              'With a size range: the most players two teams of one match may differ by (default 0)',
+          }),
+        ),
+        minMatchPlayers: Type.Optional(
+          Relaxation(
+            'The fewest players a ticket accepts in its match, relaxing (lower) with its wait; default: the largest match at first, the smallest at mode.maxWaitMs',
+            { minimum: 1, maximum: 200 },
+          ),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -114,6 +136,12 @@ export const QueueConfigSchema = Type.Object(
       {
         kind: OneOfStrings(['continuous', 'rounds'] as const),
         maxWaitMs: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }),
+        overdue: Type.Optional(
+          OneOfStrings(['accept', 'force'] as const, {
+            description:
+              'A ticket past maxWaitMs: accept (default) any match every other ticket accepts at its own wait, or force its best match (DomiNations); hard limits hold either way',
+          }),
+        ),
         candidateWindow: Type.Optional(Type.Integer({ minimum: 1, maximum: 256, description: 'continuous' })),
         selection: Type.Optional(OneOfStrings(['greedy', 'exact'] as const, { description: 'continuous' })),
         maxEvaluationsPerTick: Type.Optional(

@@ -106,6 +106,21 @@ const Eta = Type.Union(
   { description: 'Rounds: the next round; continuous: recent waits of similar tickets' },
 );
 
+const HardLimitKind = OneOfStrings(
+  ['gates', 'ping-cap', 'match-size', 'team-sizes', 'fairness-floor'] as const,
+  {
+    description:
+      'A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match',
+  },
+);
+
+/** A hard limit that holds a candidate back, and for whom. */
+const LimitHold = Type.Object({
+  limit: HardLimitKind,
+  ticketIds: List(Type.String(), { description: 'Tickets of the candidate for which the limit fails' }),
+  detail: Type.String({ examples: ['t7: 180 ms to eu, over its 150 ms cap'] }),
+});
+
 /** Why a ticket still waits. */
 export const WaitExplanation = Type.Object(
   {
@@ -117,7 +132,19 @@ export const WaitExplanation = Type.Object(
         criteria: List(CriterionExplanation),
         belowThreshold: List(CriterionExplanation),
         rejectedBy: List(Type.String()),
+        heldBy: List(LimitHold, {
+          description: 'Hard limits the candidate breaks (it cannot form until they hold)',
+        }),
       }),
+    ),
+    alone: Type.Optional(
+      Type.Object(
+        {
+          limit: HardLimitKind,
+          detail: Type.String({ examples: ['no waiting player within your 150 ms cap in eu or na'] }),
+        },
+        { description: 'No candidate at all: a hard limit of this ticket excludes every waiting ticket' },
+      ),
     ),
     summary: Type.String(),
   },

@@ -1,4 +1,4 @@
-export { bestSplit } from './best-split.ts';
+export { bestSplit, type SplitMatchOptions, splitMatch } from './best-split.ts';
 export { formMatches } from './form-matches.ts';
 export {
   boundedPricing,
@@ -25,4 +25,5 @@ export type {
   ObjectiveTracePoint,
   ScoreMatch,
   TeamIndices,
+  TeamSizeRange,
 } from './types.ts';

@@ -99,3 +99,145 @@ export class SplitCatalogue {
     return pattern;
   }
 }
+
+/**
+ * Sizes a team of one match may take: `min` to `max` players, and no two teams of the match more than
+ * `maxDifference` players apart. A fixed team size is `{ min: s, max: s, maxDifference: 0 }`.
+ */
+export interface TeamSizeBounds {
+  readonly min: number;
+  readonly max: number;
+  readonly maxDifference: number;
+}
+
+/** The bounds of a fixed team size. */
+export function fixedTeamSize(teamSize: number): TeamSizeBounds {
+  return { min: teamSize, max: teamSize, maxDifference: 0 };
+}
+
+/**
+ * Walks the unordered splits of `sizes` (party sizes, sorted descending) into exactly `teamCount`
+ * non-empty teams whose sizes keep `bounds`. Teams are interchangeable (their bounds are the same),
+ * so a ticket may open only the next unused team: each unordered split is visited once.
+ * `visit(assignment)` gets the team of every position (a reused buffer) and returns false to stop.
+ * `nodeLimit` bounds the placements tried; returns true when the walk finished, false when the
+ * visitor or the node limit stopped it.
+ */
+export function walkSplits(
+  sizes: readonly number[],
+  teamCount: number,
+  bounds: TeamSizeBounds,
+  visit: (assignment: Int32Array) => boolean,
+  nodeLimit = Number.POSITIVE_INFINITY,
+): boolean {
+  const ticketCount = sizes.length;
+  let total = 0;
+  for (const size of sizes) total += size;
+  // Totals that no layout of the teams can hold are refused at once.
+  if (total < teamCount * bounds.min || total > teamCount * bounds.max) return true;
+  const assignment = new Int32Array(ticketCount);
+  // Teams of one (a free-for-all): the only split puts each ticket on its own team.
+  if (bounds.max === 1) {
+    if (ticketCount !== teamCount || sizes.some((size) => size !== 1)) return true;
+    for (let position = 0; position < ticketCount; position++) assignment[position] = position;
+    visit(assignment);
+    return true;
+  }
+  const load = new Int32Array(teamCount);
+  // Players still to place after each position: a team short of `min` must be fillable from them.
+  const after = new Int32Array(ticketCount + 1);
+  for (let position = ticketCount - 1; position >= 0; position--)
+    after[position] = (after[position + 1] as number) + (sizes[position] as number);
+  let nodes = 0;
+  let stopped = false;
+  const balanced = (): boolean => {
+    let most = 0;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (let team = 0; team < teamCount; team++) {
+      const players = load[team] as number;
+      if (players < bounds.min || players > bounds.max) return false;
+      most = Math.max(most, players);
+      fewest = Math.min(fewest, players);
+    }
+    return most - fewest <= bounds.maxDifference;
+  };
+  const place = (position: number, teamsUsed: number): void => {
+    if (stopped) return;
+    if (position === ticketCount) {
+      if (teamsUsed === teamCount && balanced() && !visit(assignment)) stopped = true;
+      return;
+    }
+    // Every team not yet opened needs at least one ticket, and every team its minimum.
+    if (ticketCount - position < teamCount - teamsUsed) return;
+    let shortfall = 0;
+    for (let team = 0; team < teamCount; team++)
+      shortfall += Math.max(0, bounds.min - (load[team] as number));
+    if (shortfall > (after[position] as number)) return;
+    const size = sizes[position] as number;
+    const openable = Math.min(teamsUsed + 1, teamCount);
+    for (let team = 0; team < openable; team++) {
+      if ((load[team] as number) + size > bounds.max) continue;
+      if (++nodes > nodeLimit) {
+        stopped = true;
+        return;
+      }
+      load[team] = (load[team] as number) + size;
+      assignment[position] = team;
+      place(position + 1, Math.max(teamsUsed, team + 1));
+      load[team] = (load[team] as number) - size;
+      if (stopped) return;
+    }
+  };
+  place(0, 0);
+  return !stopped;
+}
+
+/**
+ * Counts the splits of `sizes` (sorted descending) into `teamCount` teams within `bounds`, stopping
+ * once the count passes `limit` (then returns limit + 1). A walk that places 4 x limit tickets
+ * without finishing also answers limit + 1: the count is then too costly to settle, which is what
+ * "more than limit" is asked for (2x100 of solo players would otherwise walk 150 deep per split).
+ */
+export function countSplitsWithin(
+  sizes: readonly number[],
+  teamCount: number,
+  bounds: TeamSizeBounds,
+  limit: number,
+): number {
+  let count = 0;
+  const finished = walkSplits(
+    sizes,
+    teamCount,
+    bounds,
+    () => {
+      count += 1;
+      return count <= limit;
+    },
+    4 * (limit + 1),
+  );
+  return finished ? count : Math.max(count, limit + 1);
+}
+
+/**
+ * The first split found of `sizes` (sorted descending) into `teamCount` teams within `bounds` (team
+ * of each position), or undefined when none exists or `nodeLimit` placements found none.
+ */
+export function firstSplit(
+  sizes: readonly number[],
+  teamCount: number,
+  bounds: TeamSizeBounds,
+  nodeLimit: number,
+): Int32Array | undefined {
+  let found: Int32Array | undefined;
+  walkSplits(
+    sizes,
+    teamCount,
+    bounds,
+    (assignment) => {
+      found = assignment.slice();
+      return false;
+    },
+    nodeLimit,
+  );
+  return found;
+}

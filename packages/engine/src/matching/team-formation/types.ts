@@ -153,14 +153,27 @@ export interface FormMatchesResult {
   readonly elapsedMs: number;
 }
 
-/** Options of `bestSplit`: the exhaustive split of one match's tickets into teams. */
+/** A team size range of one match: `min` to `max` players per team. */
+export interface TeamSizeRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Options of `bestSplit`: the split of one match's tickets into teams. */
 export interface BestSplitOptions {
   /** The pool's tickets (only `size` is read). */
   readonly tickets: readonly FormationTicket[];
-  /** Indices of the match's tickets; their sizes sum to teamCount * teamSize. */
+  /** Indices of the match's tickets; their sizes sum to what the teams hold. */
   readonly members: readonly number[];
+  /** Teams of the match, an integer >= 1. */
   readonly teamCount: number;
-  readonly teamSize: number;
+  /** Players per team: exactly this many, or any number in the range. */
+  readonly teamSize: number | TeamSizeRange;
+  /**
+   * With a size range: the most players two teams of the match may differ by (default 0: equal
+   * teams). A fixed size makes every team equal anyway.
+   */
+  readonly maxSizeDifference?: number;
   readonly scoreMatch: ScoreMatch;
 }
 

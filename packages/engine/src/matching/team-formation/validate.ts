@@ -3,8 +3,8 @@
  * MatchdError with a stable code (no partial result).
  */
 import { ErrorCodes, MatchdError } from '../../errors.ts';
-import { countSplits } from './splits.ts';
-import type { FormationTicket, FormMatchesOptions } from './types.ts';
+import { countSplits, type TeamSizeBounds } from './splits.ts';
+import type { BestSplitOptions, FormationTicket, FormMatchesOptions, TeamSizeRange } from './types.ts';
 
 /** Above this many splits of the all-solo match, the exhaustive split is refused as too slow. */
 export const MAX_SPLITS_PER_MATCH = 100_000;
@@ -30,6 +30,66 @@ function requireOptionalFinite(path: string, value: unknown): void {
 export function validateTeamShape(teamCount: unknown, teamSize: unknown): void {
   requirePositiveInteger('teamCount', teamCount);
   requirePositiveInteger('teamSize', teamSize);
+}
+
+/**
+ * The team size bounds of a split: a fixed size, or a `{ min, max }` range with the largest allowed
+ * difference between two teams. Throws INVALID_OPTION when they are not integers with
+ * 1 <= min <= max and a difference >= 0.
+ */
+export function teamBoundsOf(teamSize: number | TeamSizeRange, maxSizeDifference?: number): TeamSizeBounds {
+  if (typeof teamSize === 'number') {
+    requirePositiveInteger('teamSize', teamSize);
+    return { min: teamSize, max: teamSize, maxDifference: 0 };
+  }
+  if (typeof teamSize !== 'object' || teamSize === null)
+    invalid('teamSize', 'must be a number or { min, max }', teamSize);
+  const min = requirePositiveInteger('teamSize.min', teamSize.min);
+  const max = requirePositiveInteger('teamSize.max', teamSize.max);
+  if (max < min) invalid('teamSize.max', 'must be >= teamSize.min', max);
+  const difference = maxSizeDifference ?? 0;
+  if (!Number.isInteger(difference) || difference < 0)
+    invalid('maxSizeDifference', 'must be an integer >= 0', difference);
+  return { min, max, maxDifference: difference };
+}
+
+/** Checks that `members` are distinct ticket indices whose players the teams can hold in total. */
+export function validateMembers(options: BestSplitOptions, bounds: TeamSizeBounds): void {
+  const { tickets, members, teamCount } = options;
+  if (!Array.isArray(members)) invalid('members', 'must be an array', members);
+  const seen = new Set<number>();
+  let players = 0;
+  for (const member of members) {
+    if (!Number.isInteger(member) || member < 0 || member >= tickets.length || seen.has(member)) {
+      throw new MatchdError(ErrorCodes.INVALID_OPTION, `members: ${member} is not a distinct ticket index`, {
+        path: 'members',
+        value: member,
+      });
+    }
+    seen.add(member);
+    players += (tickets[member] as { size: number }).size;
+  }
+  if (players < teamCount * bounds.min || players > teamCount * bounds.max) {
+    const holds =
+      bounds.min === bounds.max
+        ? `${teamCount * bounds.min}`
+        : `${teamCount * bounds.min} to ${teamCount * bounds.max}`;
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, `members hold ${players} players, not ${holds}`, {
+      path: 'members',
+      value: players,
+    });
+  }
+  if (typeof options.scoreMatch !== 'function')
+    invalid('scoreMatch', 'must be a function', options.scoreMatch);
+}
+
+/** Checks every option of a one-match split (`bestSplit`, `splitMatch`, `localSearchSplit`); its bounds. */
+export function validateSplitOptions(options: BestSplitOptions): TeamSizeBounds {
+  const bounds = teamBoundsOf(options.teamSize, options.maxSizeDifference);
+  validateTeamShape(options.teamCount, bounds.max);
+  validateTickets(options.tickets, bounds.max);
+  validateMembers(options, bounds);
+  return bounds;
 }
 
 /** Checks the shape and that its exhaustive split stays tractable (MAX_SPLITS_PER_MATCH). */

@@ -1,12 +1,52 @@
 /**
  * Checks every formed match against the queue's rules, independently of the engine's own code paths
- * (thresholds recomputed from the config and the reported waits): team sizes, whole parties, no
- * ticket twice, gates, the handshake (or a forced match with an overdue ticket), the fairness floor.
- * Returns the list of violations (empty when all hold).
+ * (limits recomputed from the config and the reported waits): team count and sizes within the
+ * shape, whole parties, no ticket twice, gates, every hard limit of every ticket (ping cap to the
+ * match's region, the fewest players it accepts, the fairness floor), the soft threshold of every
+ * ticket not past its maximum wait (unless a `force` queue's overdue ticket forced the match), the
+ * `forced` flag, and finite numbers everywhere. Returns the list of violations (empty when all hold).
  */
 
 import { relaxedValue } from '../relaxation.ts';
-import type { MatchmakerEffect, QueueConfig, TicketInput } from '../types.ts';
+import type { CountRange, MatchmakerEffect, MatchSummary, QueueConfig, TicketInput } from '../types.ts';
+
+const range = (value: CountRange) => (typeof value === 'number' ? { min: value, max: value } : value);
+
+/** The smallest match the shape allows: some team count holds it with sizes as even as possible. */
+export function smallestMatch(config: QueueConfig): number {
+  const count = range(config.teams.count);
+  const size = range(config.teams.size);
+  const difference = config.teams.maxSizeDifference ?? 0;
+  for (let players = 1; players <= count.max * size.max; players++) {
+    for (let teams = count.min; teams <= count.max; teams++) {
+      const low = Math.floor(players / teams);
+      const high = Math.ceil(players / teams);
+      if (low >= size.min && high <= size.max && high - low <= difference) return players;
+    }
+  }
+  return count.max * size.max;
+}
+
+/** The fewest players a ticket accepts at `waitMs` (the config's relaxation or its documented default). */
+export function minMatchPlayersAt(config: QueueConfig, waitMs: number): number {
+  const count = range(config.teams.count);
+  const size = range(config.teams.size);
+  const largest = count.max * size.max;
+  const smallest = smallestMatch(config);
+  const relaxation = config.teams.minMatchPlayers ?? {
+    start: largest,
+    linear: { perSecond: (largest - smallest) / (config.mode.maxWaitMs / 1000), limit: smallest },
+  };
+  return Math.max(smallest, relaxedValue(relaxation, waitMs, 'down'));
+}
+
+/** True when every number in a JSON-like value is finite. */
+export function allFinite(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(allFinite);
+  if (typeof value === 'object' && value !== null) return Object.values(value).every(allFinite);
+  return true;
+}
 
 /** Tracks matches across effects and reports violations. */
 export class MatchAudit<TRating> {
@@ -27,8 +67,11 @@ export class MatchAudit<TRating> {
     for (const effect of effects) {
       if (effect.kind === 'matched') this.auditMatch(effect);
       if (effect.kind === 'proposed') {
+        this.auditNumbers(effect.match);
         for (const team of effect.match.teams) for (const id of team.ticketIds) this.proposedTickets.add(id);
       }
+      if (effect.kind === 'expired' && !Number.isFinite(effect.waitMs))
+        this.fail(`${effect.ticketId}: expired with wait ${effect.waitMs}`);
     }
   }
 
@@ -36,16 +79,36 @@ export class MatchAudit<TRating> {
     this.violations.push(message);
   }
 
+  private auditNumbers(match: MatchSummary): void {
+    if (!allFinite({ quality: match.quality, criteria: match.criteria, win: match.winProbabilities }))
+      this.fail(`${match.matchId}: a quality, criterion or win probability is not finite`);
+  }
+
+  private auditShape(match: MatchSummary): void {
+    const count = range(this.config.teams.count);
+    const size = range(this.config.teams.size);
+    const teams = match.teams.length;
+    if (teams < count.min || teams > count.max) this.fail(`${match.matchId}: ${teams} teams`);
+    const sizes = match.teams.map((team) => team.playerIds.length);
+    for (const players of sizes) {
+      if (players < size.min || players > size.max) this.fail(`${match.matchId}: a team of ${players}`);
+    }
+    if (Math.max(...sizes) - Math.min(...sizes) > (this.config.teams.maxSizeDifference ?? 0))
+      this.fail(`${match.matchId}: team sizes ${sizes.join('/')} differ too much`);
+  }
+
   private auditMatch(effect: Extract<MatchmakerEffect, { kind: 'matched' }>): void {
     const { match, waitMsByTicket } = effect;
     const config = this.config;
     this.matches++;
-    if (match.teams.length !== config.teams.count) this.fail(`${match.matchId}: ${match.teams.length} teams`);
-    let anyOverdue = false;
-    let everyoneAccepts = true;
+    this.auditNumbers(match);
+    this.auditShape(match);
+    const players = match.teams.reduce((sum, team) => sum + team.playerIds.length, 0);
+    const overdue = (ticketId: string) => (waitMsByTicket[ticketId] ?? -1) >= config.mode.maxWaitMs;
+    const anyOverdue = match.teams.some((team) => team.ticketIds.some(overdue));
+    const forcing = (config.mode.overdue ?? 'accept') === 'force' && anyOverdue;
+    let belowSomeThreshold = false;
     for (const team of match.teams) {
-      if (team.playerIds.length !== config.teams.size)
-        this.fail(`${match.matchId}: team of ${team.playerIds.length}`);
       const onTeam = new Set(team.playerIds);
       for (const ticketId of team.ticketIds) {
         if (this.matchedTickets.has(ticketId)) this.fail(`${ticketId} matched twice`);
@@ -55,9 +118,9 @@ export class MatchAudit<TRating> {
           this.fail(`${ticketId} unknown`);
           continue;
         }
+        const gates = config.gates ?? {};
         for (const player of ticket.players) {
           if (!onTeam.has(player.playerId)) this.fail(`${ticketId}: party split (${player.playerId})`);
-          const gates = config.gates ?? {};
           if (gates.minGamesPlayed !== undefined && (player.gamesPlayed ?? 0) < gates.minGamesPlayed) {
             this.fail(`${ticketId}: gate minGamesPlayed`);
           }
@@ -69,26 +132,38 @@ export class MatchAudit<TRating> {
         const firstLow = firstTicket?.players.some((player) => player.lowPriority === true) ?? false;
         if (lowPriority !== firstLow) this.fail(`${match.matchId}: low-priority mixed with normal`);
         const waitMs = waitMsByTicket[ticketId] ?? -1;
-        if (waitMs >= config.mode.maxWaitMs) anyOverdue = true;
-        const threshold = Math.max(relaxedValue(config.threshold, waitMs, 'down'), ticket.minQuality ?? 0);
-        let accepts = match.quality >= threshold - 1e-12;
+        if (waitMs < 0) this.fail(`${match.matchId}: no wait reported for ${ticketId}`);
+        // Hard limits: for every ticket, overdue or not.
         if (config.regions !== undefined) {
           const region = match.region;
-          if (region === undefined) accepts = false;
+          if (region === undefined) this.fail(`${match.matchId}: no region`);
           else {
-            const limit = relaxedValue(config.regions.maxPingMs, waitMs, 'up');
+            const cap = relaxedValue(config.regions.maxPingMs, waitMs, 'up');
             for (const player of ticket.players) {
-              if ((player.pingMsByRegion?.[region] ?? Infinity) > limit) accepts = false;
+              const ping = player.pingMsByRegion?.[region] ?? Number.POSITIVE_INFINITY;
+              if (ping > cap)
+                this.fail(`${match.matchId}: ${ticketId} has ${ping} ms to ${region}, cap ${cap}`);
             }
           }
         }
-        if (!accepts && waitMs < config.mode.maxWaitMs) everyoneAccepts = false;
+        if (players < minMatchPlayersAt(config, waitMs) - 1e-9)
+          this.fail(`${match.matchId}: ${players} players, below what ${ticketId} accepts at ${waitMs} ms`);
+        // Soft threshold: kept unless the ticket is overdue or an overdue ticket forced the match.
+        const threshold = Math.max(relaxedValue(config.threshold, waitMs, 'down'), ticket.minQuality ?? 0);
+        if (match.quality < threshold - 1e-12) {
+          belowSomeThreshold = true;
+          if (!overdue(ticketId) && !forcing)
+            this.fail(
+              `${match.matchId}: quality ${match.quality} below ${ticketId}'s threshold ${threshold}`,
+            );
+        }
       }
     }
-    if (!everyoneAccepts && !anyOverdue)
-      this.fail(`${match.matchId}: fails the handshake without an overdue ticket`);
+    // (With acceptance a match is judged when proposed; by the last accept thresholds have relaxed.)
+    if (belowSomeThreshold && !match.forced)
+      this.fail(`${match.matchId}: below a ticket's threshold but not marked forced`);
     const bound = config.objective?.maxFavouriteWinProbability;
-    if (bound !== undefined && Math.max(...match.winProbabilities) > bound + 1e-9) {
+    if (bound !== undefined && match.teams.length > 1 && Math.max(...match.winProbabilities) > bound + 1e-9) {
       this.fail(`${match.matchId}: favourite above the fairness floor`);
     }
   }

@@ -1,0 +1,322 @@
+/**
+ * The hard limits of a candidate match, in one place: each is checked for every ticket of every
+ * candidate (by the handshake), never waived (not by a long wait, not by a forced match), and can
+ * say when it could next hold (limits that relax with a ticket's wait only ever widen) and why it
+ * fails. Soft quality (the threshold) is the handshake's other half. Rules that compare the tickets
+ * of a match (player attributes, latency, composition) plug in here as further limits.
+ *
+ * - `gates`: every player passes the queue's gates, and low-priority tickets meet only each other
+ *   (checked at enqueue too, where a failing ticket is refused).
+ * - `ping-cap`: every player of the ticket has at most its relaxed maximum ping to the match's region.
+ * - `match-size`: the match holds at least the fewest players the ticket accepts at its wait.
+ * - `team-sizes`: team count and sizes within the shape (a guard: candidates are built that way).
+ * - `fairness-floor`: the favourite's win probability is at most the queue's bound.
+ */
+
+import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
+import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
+import { type MatchShape, teamsFit } from './shape.ts';
+import type { HardLimitKind, LimitHold, QueueConfig } from './types.ts';
+
+/** What the limits read of a candidate. */
+export interface LimitCandidate<TRating> {
+  readonly match: CandidateMatch<TRating>;
+  readonly winProbabilities: readonly number[];
+}
+
+/** One broken limit for one ticket. */
+export interface Breach {
+  readonly limit: HardLimitKind;
+  readonly ticketId: string;
+}
+
+/** A candidate with what several limits read, computed once (a free-for-all has 100 tickets). */
+interface Prepared<TRating> extends LimitCandidate<TRating> {
+  readonly tickets: readonly ScoredTicket<TRating>[];
+  readonly players: number;
+  readonly teamPlayers: readonly number[];
+  readonly lowPriority: boolean;
+}
+
+interface HardLimit {
+  readonly kind: HardLimitKind;
+  /** The same for every ticket of a match: checked once per candidate. */
+  readonly perMatch: boolean;
+  holds<TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number): boolean;
+  /** The earliest time >= nowMs at which it holds for this candidate, Infinity if never. */
+  holdsFromMs<TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number): number;
+  describe<TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number): string;
+}
+
+/** The largest ping of a ticket's players to `region` (Infinity when one has none). */
+function worstPing<TRating>(ticket: ScoredTicket<TRating>, region: string): number {
+  let worst = 0;
+  for (const player of ticket.players)
+    worst = Math.max(worst, player.profile.pingMsByRegion?.[region] ?? Number.POSITIVE_INFINITY);
+  return worst;
+}
+
+const isLowPriority = <TRating>(ticket: ScoredTicket<TRating>) =>
+  ticket.players.some((player) => player.profile.lowPriority === true);
+
+/** Players of a candidate. */
+export function playersOf<TRating>(match: CandidateMatch<TRating>): number {
+  let players = 0;
+  for (const team of match.teams) for (const ticket of team) players += ticket.players.length;
+  return players;
+}
+
+const formatMs = (ms: number) => `${Math.round(ms)} ms`;
+
+/** The queue's hard limits, compiled once. */
+export class HardLimits {
+  private readonly config: QueueConfig;
+  private readonly shape: MatchShape;
+  private readonly fairnessBound: number;
+  private readonly limits: readonly HardLimit[];
+
+  /** Region name to its position in `regions.names`. */
+  private readonly regionPositions: ReadonlyMap<string, number>;
+  /** Worst ping of each ticket's players per region (in `regions.names` order). */
+  private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+
+  constructor(config: QueueConfig, shape: MatchShape) {
+    this.config = config;
+    this.regionPositions = new Map((config.regions?.names ?? []).map((name, index) => [name, index]));
+    this.shape = shape;
+    this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
+    const limits: HardLimit[] = [this.teamSizes(), this.gates()];
+    if (config.regions !== undefined) limits.push(this.pingCap());
+    if (shape.minPlayers < shape.maxPlayers) limits.push(this.matchSize());
+    if (this.fairnessBound < 1) limits.push(this.fairnessFloor());
+    this.limits = limits;
+  }
+
+  /** Whether the queue has regions (and so ping caps). */
+  get usesRegions(): boolean {
+    return this.config.regions !== undefined;
+  }
+
+  /** A ticket's maximum ping at `nowMs` (relaxed with its wait), or Infinity without regions. */
+  maxPingAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    const regions = this.config.regions;
+    return regions === undefined
+      ? Number.POSITIVE_INFINITY
+      : relaxedValue(regions.maxPingMs, nowMs - ticket.enqueuedAtMs, 'up');
+  }
+
+  /** The largest ping of a ticket's players to `region` (0 without regions; Infinity when unknown). */
+  ticketPingMs<TRating>(ticket: ScoredTicket<TRating>, region: string | undefined): number {
+    if (region === undefined) return this.config.regions === undefined ? 0 : Number.POSITIVE_INFINITY;
+    const position = this.regionPositions.get(region);
+    if (position === undefined) return worstPing(ticket, region);
+    // A waiting ticket never changes: its worst ping per region is read once, not per candidate.
+    let pings = this.worstPings.get(ticket);
+    if (pings === undefined) {
+      pings = Float64Array.from(this.config.regions?.names ?? [], (name) => worstPing(ticket, name));
+      this.worstPings.set(ticket, pings);
+    }
+    return pings[position] as number;
+  }
+
+  /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
+  reachableRegions<TRating>(ticket: ScoredTicket<TRating>, nowMs: number): string[] {
+    const regions = this.config.regions;
+    if (regions === undefined) return [];
+    const cap = this.maxPingAt(ticket, nowMs);
+    return regions.names.filter((region) => this.ticketPingMs(ticket, region) <= cap);
+  }
+
+  /**
+   * For each ticket, a bit per region (in `regions.names` order) that its players can play in under
+   * its ping cap at `nowMs`; undefined without regions or with more than 32. A match of these tickets
+   * keeps every ping cap in some region exactly when the AND of their masks is not 0.
+   */
+  regionMasks<TRating>(tickets: readonly ScoredTicket<TRating>[], nowMs: number): Uint32Array | undefined {
+    const names = this.config.regions?.names;
+    if (names === undefined || names.length > 32) return undefined;
+    const masks = new Uint32Array(tickets.length);
+    tickets.forEach((ticket, index) => {
+      const cap = this.maxPingAt(ticket, nowMs);
+      let mask = 0;
+      names.forEach((region, bit) => {
+        if (this.ticketPingMs(ticket, region) <= cap) mask |= 1 << bit;
+      });
+      masks[index] = mask >>> 0;
+    });
+    return masks;
+  }
+
+  /** The fewest players a ticket accepts in its match at `nowMs`. */
+  minPlayersAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    if (this.shape.minPlayers === this.shape.maxPlayers) return this.shape.maxPlayers;
+    const relaxed = relaxedValue(this.shape.minMatchPlayers, nowMs - ticket.enqueuedAtMs, 'down');
+    return Math.max(this.shape.minPlayers, Math.ceil(relaxed - 1e-9));
+  }
+
+  /** The favourite's win probability is above the fairness bound (a single team has no favourite). */
+  isUnfair(winProbabilities: readonly number[]): boolean {
+    if (this.fairnessBound >= 1 || winProbabilities.length < 2) return false;
+    let favourite = 0;
+    for (const p of winProbabilities) favourite = Math.max(favourite, p);
+    return favourite > this.fairnessBound + 1e-12;
+  }
+
+  private prepare<TRating>(candidate: LimitCandidate<TRating>): Prepared<TRating> {
+    const teamPlayers = candidate.match.teams.map((team) => {
+      let players = 0;
+      for (const ticket of team) players += ticket.players.length;
+      return players;
+    });
+    const tickets = candidate.match.teams.flat();
+    const first = tickets[0];
+    return {
+      ...candidate,
+      tickets,
+      players: teamPlayers.reduce((sum, players) => sum + players, 0),
+      teamPlayers,
+      lowPriority: first !== undefined && isLowPriority(first),
+    };
+  }
+
+  /** Every limit that fails, for every ticket of the candidate. */
+  breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): Breach[] {
+    const prepared = this.prepare(candidate);
+    const found: Breach[] = [];
+    for (const limit of this.limits) {
+      if (limit.perMatch) {
+        const first = prepared.tickets[0];
+        if (first === undefined || limit.holds(first, prepared, nowMs)) continue;
+        for (const ticket of prepared.tickets) found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+        continue;
+      }
+      for (const ticket of prepared.tickets) {
+        if (!limit.holds(ticket, prepared, nowMs))
+          found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+      }
+    }
+    return found;
+  }
+
+  /** The earliest time at which every limit holds for every ticket (Infinity if never). */
+  holdFromMs<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): number {
+    const prepared = this.prepare(candidate);
+    let latest = nowMs;
+    for (const limit of this.limits) {
+      for (const ticket of limit.perMatch ? prepared.tickets.slice(0, 1) : prepared.tickets) {
+        latest = Math.max(latest, limit.holdsFromMs(ticket, prepared, nowMs));
+        if (latest === Number.POSITIVE_INFINITY) return latest;
+      }
+    }
+    return latest;
+  }
+
+  /** The breaches of a candidate as explanations, one per limit. */
+  describe<TRating>(
+    candidate: LimitCandidate<TRating>,
+    breaches: readonly Breach[],
+    nowMs: number,
+  ): LimitHold[] {
+    const prepared = this.prepare(candidate);
+    const holds: LimitHold[] = [];
+    for (const limit of this.limits) {
+      const ticketIds = breaches
+        .filter((breach) => breach.limit === limit.kind)
+        .map((breach) => breach.ticketId);
+      if (ticketIds.length === 0) continue;
+      const first = prepared.tickets.find((ticket) => ticket.ticketId === ticketIds[0]);
+      const detail = first === undefined ? limit.kind : limit.describe(first, prepared, nowMs);
+      holds.push({ limit: limit.kind, ticketIds, detail });
+    }
+    return holds;
+  }
+
+  private teamSizes(): HardLimit {
+    const fits = <TRating>(candidate: Prepared<TRating>) => teamsFit(this.shape, candidate.teamPlayers);
+    return {
+      kind: 'team-sizes',
+      perMatch: true,
+      holds: (_, candidate) => fits(candidate),
+      holdsFromMs: (_, candidate, nowMs) => (fits(candidate) ? nowMs : Number.POSITIVE_INFINITY),
+      describe: (_, candidate) =>
+        `teams of ${candidate.teamPlayers.join(', ')} players do not fit the queue's shape`,
+    };
+  }
+
+  private gates(): HardLimit {
+    const gates = this.config.gates ?? {};
+    const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>) => {
+      for (const { profile } of ticket.players) {
+        if (gates.minGamesPlayed !== undefined && (profile.gamesPlayed ?? 0) < gates.minGamesPlayed)
+          return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games`;
+        const role = profile.roles?.find((name) => gates.disallowedRoles?.includes(name));
+        if (role !== undefined) return `${profile.playerId} plays ${role}`;
+      }
+      if (candidate.lowPriority !== isLowPriority(ticket)) return 'low-priority tickets meet only each other';
+      return undefined;
+    };
+    return {
+      kind: 'gates',
+      perMatch: false,
+      holds: (ticket, candidate) => failing(ticket, candidate) === undefined,
+      holdsFromMs: (ticket, candidate, nowMs) =>
+        failing(ticket, candidate) === undefined ? nowMs : Number.POSITIVE_INFINITY,
+      describe: (ticket, candidate) => `${ticket.ticketId}: ${failing(ticket, candidate) ?? 'gates hold'}`,
+    };
+  }
+
+  private pingCap(): HardLimit {
+    const maxPingMs = this.config.regions?.maxPingMs;
+    return {
+      kind: 'ping-cap',
+      perMatch: false,
+      holds: (ticket, candidate, nowMs) =>
+        this.ticketPingMs(ticket, candidate.match.region) <= this.maxPingAt(ticket, nowMs),
+      holdsFromMs: (ticket, candidate, nowMs) => {
+        const ping = this.ticketPingMs(ticket, candidate.match.region);
+        if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
+        return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
+      },
+      describe: (ticket, candidate, nowMs) => {
+        const region = candidate.match.region;
+        const cap = formatMs(this.maxPingAt(ticket, nowMs));
+        if (region === undefined) return `${ticket.ticketId}: no region serves every player of the match`;
+        const ping = this.ticketPingMs(ticket, region);
+        return ping === Number.POSITIVE_INFINITY
+          ? `${ticket.ticketId}: no ping to ${region}`
+          : `${ticket.ticketId}: ${formatMs(ping)} to ${region}, over its ${cap} cap`;
+      },
+    };
+  }
+
+  private matchSize(): HardLimit {
+    return {
+      kind: 'match-size',
+      perMatch: false,
+      holds: (ticket, candidate, nowMs) => candidate.players >= this.minPlayersAt(ticket, nowMs),
+      holdsFromMs: (ticket, candidate, nowMs) =>
+        ticket.enqueuedAtMs +
+        waitUntilRelaxedTo(
+          this.shape.minMatchPlayers,
+          candidate.players,
+          nowMs - ticket.enqueuedAtMs,
+          'down',
+        ),
+      describe: (ticket, candidate, nowMs) =>
+        `${ticket.ticketId}: ${candidate.players} players, it waits for ${this.minPlayersAt(ticket, nowMs)} yet`,
+    };
+  }
+
+  private fairnessFloor(): HardLimit {
+    const favourite = (candidate: LimitCandidate<unknown>) => Math.max(0, ...candidate.winProbabilities);
+    return {
+      kind: 'fairness-floor',
+      perMatch: true,
+      holds: (_, candidate) => !this.isUnfair(candidate.winProbabilities),
+      holdsFromMs: (_, candidate, nowMs) =>
+        this.isUnfair(candidate.winProbabilities) ? Number.POSITIVE_INFINITY : nowMs,
+      describe: (_, candidate) =>
+        `the favourite would win ${(100 * favourite(candidate)).toFixed(1)}% (fairness floor ${(100 * this.fairnessBound).toFixed(1)}%)`,
+    };
+  }
+}
