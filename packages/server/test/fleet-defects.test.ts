@@ -66,15 +66,20 @@ describe('fleet defects', () => {
     try {
       const stayer = await create(server.client, 'duel', 'stayer');
       await new Promise((resolve) => setTimeout(resolve, 150));
-      let leaverId = '';
+      // The tick may run before the creation's reply arrives: the cancel waits for the leaver's id.
+      let knowLeaver!: (ticketId: string) => void;
+      const leaverKnown = new Promise<string>((resolve) => {
+        knowLeaver = resolve;
+      });
       cancelFirstMatch = async () => {
-        const reply = await server.client.request('DELETE', `/v1/tickets/${leaverId}`, {
+        const reply = await server.client.request('DELETE', `/v1/tickets/${await leaverKnown}`, {
           credential: keys.server,
         });
         assert.equal(reply.status, 200);
       };
       const leaver = await create(server.client, 'duel', 'leaver');
-      leaverId = leaver.body.ticketId;
+      const leaverId = leaver.body.ticketId;
+      knowLeaver(leaverId);
       await eventually(
         async () => (seenMatches.length > 0 ? true : undefined),
         10_000,

@@ -21,10 +21,6 @@ const REFUSED: Readonly<Record<string, string>> = {
   '02-players-vs-monster.json': 'teams[1]: teams of different sizes',
   '07-free-for-all.json': 'teams[0].maxPlayers: one team of 200 players',
   '08-monster-hunters.json': 'teams[1]: teams of different sizes',
-  '09-batch-distance.json': 'teams: teams of 100 players',
-  'cross-device-queue.json': 'MaxMatchSize: a match of 32 players',
-  'multiplayer-servers-queue.json': 'MaxMatchSize: a match of 24 players',
-  'player-expansion-over-time.json': 'MaxMatchSize: a match of 50 players',
 };
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

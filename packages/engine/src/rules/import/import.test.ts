@@ -14,10 +14,6 @@ const UNTRANSLATABLE: Readonly<Record<string, string>> = {
   '02-players-vs-monster.json': 'teams[1]',
   '07-free-for-all.json': 'teams[0].maxPlayers',
   '08-monster-hunters.json': 'teams[1]',
-  '09-batch-distance.json': 'teams',
-  'cross-device-queue.json': 'MaxMatchSize',
-  'multiplayer-servers-queue.json': 'MaxMatchSize',
-  'player-expansion-over-time.json': 'MaxMatchSize',
 };
 
 function refusedPath(run: () => unknown): string {
@@ -289,7 +285,7 @@ describe('FlexMatch translations', () => {
         'expansions[0].target',
       ],
       [{ ...base, rules: [{ name: 'L', type: 'latency', maxLatency: 100 }] }, 'rules[0]'],
-      [{ ...base, teams: [{ name: 'red', minPlayers: 2, maxPlayers: 2, quantity: 20 }] }, 'teams'],
+      [{ ...base, teams: [{ name: 'red', minPlayers: 2, maxPlayers: 2, quantity: 101 }] }, 'teams'],
       [
         {
           ...base,
