@@ -73,28 +73,39 @@ export class Handshake {
   ): { region: string | undefined; worstPingMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { region: undefined, worstPingMs: 0 };
-    const tickets = match.teams.flat();
+    // Hot (every candidate): plain loops over the teams, no per-region closures or copies.
+    const teams = match.teams;
     // Caps relax with each ticket's own wait: read once, not once per region.
-    const caps = tickets.map((ticket) => this.limits.maxPingAt(ticket, nowMs));
-    let best: { region: string; worst: number; withinCaps: boolean } | undefined;
+    const caps: number[] = [];
+    for (const team of teams) for (const ticket of team) caps.push(this.limits.maxPingAt(ticket, nowMs));
+    let bestRegion: string | undefined;
+    let bestWorst = Number.POSITIVE_INFINITY;
+    let bestWithinCaps = false;
     for (const region of regions.names) {
       let worst = 0;
       let withinCaps = true;
-      tickets.forEach((ticket, index) => {
-        const ping = this.limits.ticketPingMs(ticket, region);
-        worst = Math.max(worst, ping);
-        if (ping > (caps[index] as number)) withinCaps = false;
-      });
+      let index = 0;
+      for (const team of teams) {
+        for (const ticket of team) {
+          const ping = this.limits.ticketPingMs(ticket, region);
+          if (ping > worst) worst = ping;
+          if (ping > (caps[index++] as number)) withinCaps = false;
+        }
+      }
       if (worst === Number.POSITIVE_INFINITY) continue;
       const better =
-        best === undefined ||
-        (withinCaps && !best.withinCaps) ||
-        (withinCaps === best.withinCaps && worst < best.worst);
-      if (better) best = { region, worst, withinCaps };
+        bestRegion === undefined ||
+        (withinCaps && !bestWithinCaps) ||
+        (withinCaps === bestWithinCaps && worst < bestWorst);
+      if (better) {
+        bestRegion = region;
+        bestWorst = worst;
+        bestWithinCaps = withinCaps;
+      }
     }
-    return best === undefined
+    return bestRegion === undefined
       ? { region: undefined, worstPingMs: Number.POSITIVE_INFINITY }
-      : { region: best.region, worstPingMs: best.worst };
+      : { region: bestRegion, worstPingMs: bestWorst };
   }
 
   /** The largest ping of a ticket's players to `region` (0 without regions). */
