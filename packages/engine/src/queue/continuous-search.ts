@@ -19,7 +19,7 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { Entry } from './entry.ts';
+import type { Entry, PairNote } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
@@ -52,6 +52,11 @@ export class CandidateSearch<TRating> {
   private readonly cache: CandidateCache<TRating>;
   private readonly window: number;
   private readonly gatherCount: number;
+  /**
+   * Pairs keep notes of what could not form: only when a pair's score cannot change with time (no
+   * time-dependent criterion), so that a note says exactly what a fresh look would.
+   */
+  private readonly notesPairs: boolean;
 
   constructor(options: CandidateSearchOptions<TRating>) {
     this.config = options.config;
@@ -63,6 +68,7 @@ export class CandidateSearch<TRating> {
     this.cache = options.cache;
     this.window = options.window;
     this.gatherCount = options.gatherCount;
+    this.notesPairs = !options.scorer.timeDependent;
   }
 
   /**
@@ -135,26 +141,43 @@ export class CandidateSearch<TRating> {
     const distanceTo = (other: Entry<TRating> | undefined) =>
       other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
+    // Pairs looked at again whose note from the last look still holds (they cannot form yet).
+    const reused: PairNote<TRating>[] = [];
+    // The pairs in the order they were looked at (notes and fresh proposals), for `bestShown`'s ties.
+    const pairOrder: (PairNote<TRating> | Proposal<TRating>)[] = [];
+    const freshPairOthers = new Map<Proposal<TRating>, Entry<TRating>>();
     if (pairs) {
       const considered = wide.slice(0, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
       // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
       const stopEarly = this.objective.kind === 'quality';
+      const notes = this.notesPairs ? entry.pairNotes : undefined;
+      let anyFormable = false;
       let looked = 0;
       for (const other of considered) {
         if (other.size !== teamSize) continue;
-        // Pairs are cheap to score afresh; caching them would only fill the heap.
-        candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
+        const note = notes === undefined ? undefined : noteFor(notes, other, nowMs);
+        if (note !== undefined) {
+          reused.push(note);
+          pairOrder.push(note);
+        } else {
+          // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
+          const fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
+          candidates.push(fresh);
+          pairOrder.push(fresh);
+          freshPairOthers.set(fresh, other);
+          if (isFormable(fresh)) anyFormable = true;
+        }
         looked++;
         reachSkill = Math.max(reachSkill, distanceTo(other));
-        if (stopEarly && looked >= 3 && candidates.some(isFormable)) break;
+        if (stopEarly && looked >= 3 && anyFormable) break;
       }
       if (considered.length < 2 * this.window && looked === considered.length)
         reachSkill = Number.POSITIVE_INFINITY;
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
     const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
-    if (!oneVersusOne && !(pairs && candidates.length > 0)) {
+    if (!oneVersusOne && !(pairs && pairOrder.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
         const fills = fillAround(
@@ -174,33 +197,82 @@ export class CandidateSearch<TRating> {
       }
     }
     const formable: Proposal<TRating>[] = [];
-    let bestShown: Proposal<TRating> | undefined;
     let wakeMs = regionWakeMs;
+    const freshNotes: PairNote<TRating>[] = [];
+    const wakeOf = new Map<Proposal<TRating>, { acceptMs: number; hardMs: number }>();
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
-      } else {
-        const ceiling = this.scorer.ceilingScore(candidate.evaluation);
-        wakeMs = Math.min(
-          wakeMs,
-          this.handshake.earliestAcceptMs(
-            candidate.match,
-            candidate.evaluation.winProbabilities,
-            ceiling,
-            this.context.minQualityOf,
-            nowMs,
-          ),
-        );
+        continue;
       }
-      if (bestShown === undefined || shownBefore(candidate, bestShown)) bestShown = candidate;
+      const ceiling = this.scorer.ceilingScore(candidate.evaluation);
+      const accept = this.handshake.earliestAccept(
+        candidate.match,
+        candidate.evaluation.winProbabilities,
+        ceiling,
+        this.context.minQualityOf,
+        nowMs,
+      );
+      wakeOf.set(candidate, accept);
+      wakeMs = Math.min(wakeMs, accept.acceptMs);
     }
+    for (const note of reused) wakeMs = Math.min(wakeMs, note.acceptMs);
     entry.dirty = false;
     entry.reachSkill = reachSkill;
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
-    if (formable.length > 0)
+    if (formable.length > 0) {
+      entry.pairNotes = undefined;
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
+    }
+    if (this.notesPairs && pairOrder.length > 0) {
+      for (const [fresh, other] of freshPairOthers) {
+        const accept = wakeOf.get(fresh) as { acceptMs: number; hardMs: number };
+        freshNotes.push({
+          other,
+          acceptMs: accept.acceptMs,
+          hardMs: accept.hardMs,
+          score: fresh.evaluation.score,
+          validUntilMs: Math.min(
+            accept.acceptMs,
+            this.handshake.nextPingChangeMs(entry.scored, nowMs),
+            this.handshake.nextPingChangeMs(other.scored, nowMs),
+          ),
+        });
+      }
+      entry.pairNotes = reused.length === 0 ? freshNotes : [...reused, ...freshNotes];
+    }
+    let bestShown: Proposal<TRating> | undefined;
+    if (pairOrder.length > 0) {
+      // A pair's note says what a fresh look at it would show (it breaks no hard limit from `hardMs`).
+      let best: PairNote<TRating> | Proposal<TRating> | undefined;
+      const clearOf = (look: PairNote<TRating> | Proposal<TRating>) =>
+        'verdict' in look ? look.verdict.breaches.length === 0 : nowMs >= look.hardMs;
+      const scoreOf = (look: PairNote<TRating> | Proposal<TRating>) =>
+        'verdict' in look ? look.evaluation.score : look.score;
+      for (const look of pairOrder) {
+        if (best === undefined || shownBefore(clearOf(look), scoreOf(look), clearOf(best), scoreOf(best)))
+          best = look;
+      }
+      bestShown =
+        best === undefined || 'verdict' in best
+          ? best
+          : propose(this.context, [[entry.scored], [best.other.scored]], nowMs);
+    } else {
+      for (const candidate of candidates) {
+        if (
+          bestShown === undefined ||
+          shownBefore(
+            candidate.verdict.breaches.length === 0,
+            candidate.evaluation.score,
+            bestShown.verdict.breaches.length === 0,
+            bestShown.evaluation.score,
+          )
+        )
+          bestShown = candidate;
+      }
+    }
     entry.best =
       bestShown === undefined
         ? undefined
@@ -223,9 +295,17 @@ export class CandidateSearch<TRating> {
  * Which candidate `status` shows: one that breaks no hard limit before one that does (its quality is
  * what holds it back), then the higher quality.
  */
-function shownBefore<TRating>(candidate: Proposal<TRating>, shown: Proposal<TRating>): boolean {
-  const clear = candidate.verdict.breaches.length === 0;
-  const shownClear = shown.verdict.breaches.length === 0;
+function shownBefore(clear: boolean, score: number, shownClear: boolean, shownScore: number): boolean {
   if (clear !== shownClear) return clear;
-  return candidate.evaluation.score > shown.evaluation.score;
+  return score > shownScore;
+}
+
+/** The note of the pair with `other`, if it still holds at `nowMs`. */
+function noteFor<TRating>(
+  notes: readonly PairNote<TRating>[],
+  other: Entry<TRating>,
+  nowMs: number,
+): PairNote<TRating> | undefined {
+  for (const note of notes) if (note.other === other) return nowMs < note.validUntilMs ? note : undefined;
+  return undefined;
 }

@@ -52,6 +52,20 @@ export class Handshake {
     return Math.max(relaxed, ticket.minQuality ?? 0);
   }
 
+  /**
+   * The time after `nowMs` at which a ticket's maximum ping may next change (a relaxation step), or
+   * `nowMs` when it relaxes continuously; Infinity without regions or once fully relaxed.
+   */
+  nextPingChangeMs(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    const regions = this.config.regions;
+    if (regions === undefined) return Number.POSITIVE_INFINITY;
+    if (regions.maxPingMs.linear !== undefined) return nowMs;
+    const waitMs = nowMs - ticket.enqueuedAtMs;
+    for (const step of regions.maxPingMs.steps ?? [])
+      if (step.afterMs > waitMs) return ticket.enqueuedAtMs + step.afterMs;
+    return Number.POSITIVE_INFINITY;
+  }
+
   /** A ticket's maximum ping at `nowMs`, or Infinity without regions. */
   maxPingAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
     return this.limits.maxPingAt(ticket, nowMs);
@@ -163,6 +177,20 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): number {
+    return this.earliestAccept(match, winProbabilities, qualityCeiling, minQualityOf, nowMs).acceptMs;
+  }
+
+  /**
+   * `earliestAcceptMs`, with the earliest time its hard limits hold (from then on the candidate
+   * breaks none: they only relax).
+   */
+  earliestAccept<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+    qualityCeiling: number,
+    minQualityOf: (ticketId: string) => number | undefined,
+    nowMs: number,
+  ): { readonly acceptMs: number; readonly hardMs: number } {
     const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
     let softMs = nowMs;
     let firstOverdueMs = Number.POSITIVE_INFINITY;
@@ -181,6 +209,6 @@ export class Handshake {
       }
     }
     if (this.policy === 'force') softMs = Math.min(softMs, Math.max(nowMs, firstOverdueMs));
-    return Math.max(hardMs, softMs);
+    return { acceptMs: Math.max(hardMs, softMs), hardMs };
   }
 }
