@@ -17,9 +17,12 @@
  *   This is the steady state of a live queue: only what changed is re-evaluated.
  *
  * Usage: node --import tsx bench/queue-continuous.ts [--sizes 10000,100000] [--shapes 1v1,5v5]
- *        [--mixes none,percent] [--arrivals 200] [--ticks 20]
+ *        [--mixes none,percent] [--arrivals 200] [--ticks 20] [--profile-warm prefix]
+ * `--profile-warm` writes a CPU profile of each run's warm ticks only (prefix-shape-mix-size.cpuprofile).
  */
 
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
 import { createElo, createMatchmaker, type MatchmakerEffect, type QueueConfig, Random } from '@matchd/engine';
 import { syntheticTickets } from '../packages/engine/src/queue/test-support/synthetic.ts';
@@ -36,6 +39,28 @@ type Mix = 'none' | 'percent';
 /** The pool's arrival times are spread over this span: 1% of it reaches the relaxation each second. */
 const SPREAD_MS = 100_000;
 const TICK_MS = 1_000;
+const profilePrefix = args.get('--profile-warm');
+
+/** A CPU profile of what runs between `start` and `stop` (the warm ticks), or nothing without the flag. */
+function warmProfiler(name: string) {
+  if (profilePrefix === undefined) return { start() {}, stop() {} };
+  const session = new Session();
+  session.connect();
+  const post = (method: string) => session.post(method as 'Profiler.enable');
+  return {
+    start() {
+      post('Profiler.enable');
+      post('Profiler.start');
+    },
+    stop() {
+      session.post('Profiler.stop', (error, result) => {
+        if (error === null)
+          writeFileSync(`${profilePrefix}-${name}.cpuprofile`, JSON.stringify(result.profile));
+        session.disconnect();
+      });
+    },
+  };
+}
 // With a limit, the cold start is spread over ticks: report the ticks it takes and the slowest one.
 const maxEvaluations = args.has('--max-evaluations') ? Number(args.get('--max-evaluations')) : undefined;
 
@@ -179,6 +204,8 @@ function run(shape: string, mix: Mix, size: number): Row {
   let warmQualitySum = 0;
   let poolMin = Number.POSITIVE_INFINITY;
   let poolMax = 0;
+  const profiler = warmProfiler(`${shape}-${mix}-${size}`);
+  profiler.start();
   for (let t = 0; t < ticks; t++) {
     now += TICK_MS;
     // Hold the pool at its size: replace what left it (matched, or cancelled below).
@@ -209,6 +236,7 @@ function run(shape: string, mix: Mix, size: number): Row {
       for (const team of effect.match.teams) warmMatchedTickets += team.ticketIds.length;
     }
   }
+  profiler.stop();
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
   return {
