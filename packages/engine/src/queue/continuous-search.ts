@@ -57,6 +57,7 @@ export class CandidateSearch<TRating> {
    * time-dependent criterion), so that a note says exactly what a fresh look would.
    */
   private readonly notesPairs: boolean;
+  private readonly bucketKeys = new Map<string, Map<string, string>>();
 
   constructor(options: CandidateSearchOptions<TRating>) {
     this.config = options.config;
@@ -75,6 +76,21 @@ export class CandidateSearch<TRating> {
    * The buckets of other home regions in the ticket's pool whose region the ticket's players can
    * already play in under its relaxed ping limit, and when the next one opens.
    */
+  /** The bucket key of a pool and home region, built once per pair (the tick asks for it per ticket). */
+  private bucketOf(pool: string, region: string): string {
+    let byRegion = this.bucketKeys.get(pool);
+    if (byRegion === undefined) {
+      byRegion = new Map();
+      this.bucketKeys.set(pool, byRegion);
+    }
+    let key = byRegion.get(region);
+    if (key === undefined) {
+      key = `${pool}|${region}`;
+      byRegion.set(region, key);
+    }
+    return key;
+  }
+
   private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { open: [], wakeMs: Infinity };
@@ -84,7 +100,7 @@ export class CandidateSearch<TRating> {
     let wakeMs = Infinity;
     for (const region of regions.names) {
       if (region === entry.home) continue;
-      const bucket = `${entry.pool}|${region}`;
+      const bucket = this.bucketOf(entry.pool, region);
       if (!this.pool.hasLive(bucket)) continue;
       const ping = this.handshake.ticketPingMs(entry.scored, region);
       if (ping <= limit) {
@@ -145,7 +161,8 @@ export class CandidateSearch<TRating> {
     const reused: PairNote<TRating>[] = [];
     // The pairs in the order they were looked at (notes and fresh proposals), for `bestShown`'s ties.
     const pairOrder: (PairNote<TRating> | Proposal<TRating>)[] = [];
-    const freshPairOthers = new Map<Proposal<TRating>, Entry<TRating>>();
+    // The neighbour of each fresh pair proposal, by its index in `candidates`.
+    const freshPairOthers: Entry<TRating>[] = [];
     if (pairs) {
       const considered = wide.slice(0, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
@@ -165,7 +182,7 @@ export class CandidateSearch<TRating> {
           const fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
           candidates.push(fresh);
           pairOrder.push(fresh);
-          freshPairOthers.set(fresh, other);
+          freshPairOthers.push(other);
           if (isFormable(fresh)) anyFormable = true;
         }
         looked++;
@@ -198,11 +215,12 @@ export class CandidateSearch<TRating> {
     }
     const formable: Proposal<TRating>[] = [];
     let wakeMs = regionWakeMs;
-    const freshNotes: PairNote<TRating>[] = [];
-    const wakeOf = new Map<Proposal<TRating>, { acceptMs: number; hardMs: number }>();
+    // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
+    const accepts: ({ readonly acceptMs: number; readonly hardMs: number } | undefined)[] = [];
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
+        accepts.push(undefined);
         continue;
       }
       const ceiling = this.scorer.ceilingScore(candidate.evaluation);
@@ -213,7 +231,7 @@ export class CandidateSearch<TRating> {
         this.context.minQualityOf,
         nowMs,
       );
-      wakeOf.set(candidate, accept);
+      accepts.push(accept);
       wakeMs = Math.min(wakeMs, accept.acceptMs);
     }
     for (const note of reused) wakeMs = Math.min(wakeMs, note.acceptMs);
@@ -227,9 +245,11 @@ export class CandidateSearch<TRating> {
       );
     }
     if (this.notesPairs && pairOrder.length > 0) {
-      for (const [fresh, other] of freshPairOthers) {
-        const accept = wakeOf.get(fresh) as { acceptMs: number; hardMs: number };
-        freshNotes.push({
+      const notes = reused;
+      for (const [index, other] of freshPairOthers.entries()) {
+        const accept = accepts[index] as { acceptMs: number; hardMs: number };
+        const fresh = candidates[index] as Proposal<TRating>;
+        notes.push({
           other,
           acceptMs: accept.acceptMs,
           hardMs: accept.hardMs,
@@ -241,18 +261,17 @@ export class CandidateSearch<TRating> {
           ),
         });
       }
-      entry.pairNotes = reused.length === 0 ? freshNotes : [...reused, ...freshNotes];
+      entry.pairNotes = notes;
     }
     let bestShown: Proposal<TRating> | undefined;
     if (pairOrder.length > 0) {
       // A pair's note says what a fresh look at it would show (it breaks no hard limit from `hardMs`).
       let best: PairNote<TRating> | Proposal<TRating> | undefined;
-      const clearOf = (look: PairNote<TRating> | Proposal<TRating>) =>
-        'verdict' in look ? look.verdict.breaches.length === 0 : nowMs >= look.hardMs;
-      const scoreOf = (look: PairNote<TRating> | Proposal<TRating>) =>
-        'verdict' in look ? look.evaluation.score : look.score;
       for (const look of pairOrder) {
-        if (best === undefined || shownBefore(clearOf(look), scoreOf(look), clearOf(best), scoreOf(best)))
+        if (
+          best === undefined ||
+          shownBefore(clearOf(look, nowMs), scoreOf(look), clearOf(best, nowMs), scoreOf(best))
+        )
           best = look;
       }
       bestShown =
@@ -298,6 +317,15 @@ export class CandidateSearch<TRating> {
 function shownBefore(clear: boolean, score: number, shownClear: boolean, shownScore: number): boolean {
   if (clear !== shownClear) return clear;
   return score > shownScore;
+}
+
+/** Whether a look at a pair shows no broken hard limit at `nowMs`. */
+function clearOf<TRating>(look: PairNote<TRating> | Proposal<TRating>, nowMs: number): boolean {
+  return 'verdict' in look ? look.verdict.breaches.length === 0 : nowMs >= look.hardMs;
+}
+
+function scoreOf<TRating>(look: PairNote<TRating> | Proposal<TRating>): number {
+  return 'verdict' in look ? look.evaluation.score : look.score;
 }
 
 /** The note of the pair with `other`, if it still holds at `nowMs`. */
