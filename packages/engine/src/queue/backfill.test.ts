@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import { isMatchdError } from '../errors.ts';
 import { createElo } from '../rating/elo/elo.ts';
 import type { EloRating } from '../rating/elo/k-policy.ts';
@@ -210,4 +211,94 @@ test('a waiting request survives a snapshot and fills after the restore', () => 
   restored.enqueue(solo('n1', 1500), 100);
   restored.enqueue(solo('n2', 1500), 100);
   assert.equal(backfilled(restored.tick(200)).length, 1);
+});
+
+test('property: a fill keeps teams and present players, fills exactly the open seats with whole parties, and every new player is within the ping cap of the match region', () => {
+  const teamSize = 4;
+  const scenario = fc.record({
+    teams: fc.integer({ min: 2, max: 3 }),
+    cap: fc.integer({ min: 30, max: 120 }),
+    region: fc.constantFrom('eu', 'na'),
+    missing: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 3, maxLength: 3 }),
+    pool: fc.array(
+      fc.record({
+        size: fc.integer({ min: 1, max: 2 }),
+        rating: fc.integer({ min: 1200, max: 1800 }),
+        eu: fc.integer({ min: 5, max: 200 }),
+        na: fc.integer({ min: 5, max: 200 }),
+        atMs: fc.integer({ min: 0, max: 20_000 }),
+      }),
+      { maxLength: 14 },
+    ),
+    tickAtMs: fc.integer({ min: 20_000, max: 90_000 }),
+  });
+  let fills = 0;
+  fc.assert(
+    fc.property(scenario, (s) => {
+      const config: QueueConfig = {
+        ...fiveVersusFive,
+        teams: { count: s.teams, size: teamSize },
+        gates: { maxPartySize: 2 },
+        objective: { kind: 'quality' },
+        regions: { names: ['eu', 'na'], maxPingMs: { start: s.cap } },
+      };
+      const matchmaker = make(config);
+      const present = Array.from({ length: s.teams }, (_, t) =>
+        Array.from({ length: teamSize - Math.min(s.missing[t] ?? 0, teamSize) }, (_, i) =>
+          profile(`present-${t}-${i}`, 1500, { pingMsByRegion: { eu: 30, na: 30 } }),
+        ),
+      );
+      if (present.every((team) => team.length === teamSize)) return;
+      const parties = new Map<string, { eu: number; na: number; size: number }>();
+      [...s.pool]
+        .sort((a, b) => a.atMs - b.atMs)
+        .forEach((entry, index) => {
+          const id = `w${index}`;
+          parties.set(id, entry);
+          matchmaker.enqueue(
+            {
+              ticketId: id,
+              players: Array.from({ length: entry.size }, (_, k) =>
+                profile(`${id}-${k}`, entry.rating, { pingMsByRegion: { eu: entry.eu, na: entry.na } }),
+              ),
+            },
+            entry.atMs,
+          );
+        });
+      matchmaker.requestBackfill(
+        {
+          requestId: 'bf',
+          matchId: 'm',
+          region: s.region,
+          teams: present.map((players) => ({ seats: teamSize, players })),
+        },
+        20_000,
+      );
+      const [fill] = backfilled(matchmaker.tick(s.tickAtMs));
+      if (fill === undefined || fill.kind !== 'backfilled') return;
+      fills += 1;
+      assert.equal(fill.added.length, s.teams, 'one entry per team, in order');
+      const seen = new Set<string>();
+      fill.added.forEach((team, t) => {
+        const open = teamSize - (present[t]?.length ?? 0);
+        assert.equal(team.playerIds.length, open, `team ${t} gets exactly its open seats`);
+        for (const ticketId of team.ticketIds) {
+          assert.ok(!seen.has(ticketId), 'a ticket once');
+          seen.add(ticketId);
+          const party = parties.get(ticketId);
+          assert.ok(party !== undefined);
+          // Whole parties: every player of the ticket is on this team.
+          for (let k = 0; k < party.size; k += 1) assert.ok(team.playerIds.includes(`${ticketId}-${k}`));
+          // The ping cap holds in the match's region (no relaxation configured).
+          assert.ok(
+            party[s.region] <= s.cap,
+            `${ticketId}: ${party[s.region]} ms to ${s.region} over ${s.cap}`,
+          );
+          assert.equal(matchmaker.status(ticketId, s.tickAtMs).state, 'matched');
+        }
+      });
+    }),
+    { numRuns: 300, seed: 20261124 },
+  );
+  assert.ok(fills > 30, `only ${fills} fills`);
 });
