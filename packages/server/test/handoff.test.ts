@@ -8,10 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { verifyWebhookSignature } from '@matchd/client';
 import type { QueueConfig } from '@matchd/engine';
 import WebSocket from 'ws';
 import { players } from './e2e-flow.ts';
-import { eventually, keys, startTestServer, type TestServer } from './support/harness.ts';
+import { eventually, keys, openSocket, startTestServer, type TestServer } from './support/harness.ts';
 
 const webhookSecret = 'webhook-secret-0123456789abcdef0123456789';
 
@@ -19,7 +20,8 @@ type Json = Record<string, unknown>;
 
 /** A webhook receiver that checks the signature as the documentation tells a studio to. */
 class Receiver {
-  readonly deliveries: { body: Json; key: string; atMs: number; valid: boolean }[] = [];
+  readonly deliveries: { body: Json; key: string; atMs: number; valid: boolean; clientAgrees: boolean }[] =
+    [];
   /** Answers 500 to the first attempts of each event, this many times. */
   failFirst = 0;
   readonly #failures = new Map<string, number>();
@@ -41,7 +43,9 @@ class Receiver {
         const valid =
           given.length === expected.length && timingSafeEqual(given, Buffer.from(expected, 'utf8'));
         const key = String(request.headers['matchd-idempotency-key'] ?? '');
-        this.deliveries.push({ body: JSON.parse(raw) as Json, key, atMs: Date.now(), valid });
+        // The client's helper must agree with this check written from the documentation.
+        const clientAgrees = verifyWebhookSignature(webhookSecret, raw, header) === valid;
+        this.deliveries.push({ body: JSON.parse(raw) as Json, key, atMs: Date.now(), valid, clientAgrees });
         const failed = this.#failures.get(key) ?? 0;
         if (failed < this.failFirst) {
           this.#failures.set(key, failed + 1);
@@ -251,7 +255,7 @@ describe('hand-off and backfill over HTTP', () => {
       return types.includes('backfilled') ? types : undefined;
     });
     assert.deepEqual(hooked, ['formed', 'backfill-requested', 'backfilled']);
-    assert.ok(receiver.deliveries.every((delivery) => delivery.valid));
+    assert.ok(receiver.deliveries.every((delivery) => delivery.valid && delivery.clientAgrees));
     const handoff = await server.client.request<Json>('GET', `/v1/matches/${matchId}/handoff`, {
       credential: keys.server,
     });
@@ -428,5 +432,50 @@ describe('hand-off and backfill over HTTP', () => {
     assert.equal(handoff.body['phase'], 'allocation-failed');
     // Its players may queue again at once.
     await ticket(server, 'hurried', a, {});
+  });
+
+  test('@matchd/client: watchMatches resumes after a drop without loss or repeat; setAssignment; verifyWebhookSignature refuses tampering and old signatures', async () => {
+    const game = server.api(keys.server);
+    const seen: string[] = [];
+    let subscribed = 0;
+    const stream = game.watchMatches('allocated', {
+      openSocket,
+      onEvent: (event) => seen.push(`${event.type}:${event.matchId}`),
+      onSubscribed: () => {
+        subscribed += 1;
+      },
+    });
+    await eventually(async () => (subscribed > 0 ? true : undefined));
+    const [a, b, c, d] = players(4) as [string, string, string, string];
+    await ticket(server, 'allocated', a, {});
+    await ticket(server, 'allocated', b, {});
+    const first = await eventually(async () => stream.events.find((event) => event.type === 'formed'));
+    stream.interrupt();
+    await ticket(server, 'allocated', c, {});
+    await ticket(server, 'allocated', d, {});
+    const second = await eventually(async () =>
+      stream.events.find((event) => event.type === 'formed' && event.matchId !== first.matchId),
+    );
+    assert.ok(subscribed >= 2, 'reconnected');
+    const assignment = await game.setAssignment(second.matchId, { host: 'game-7.example', port: 7000 });
+    assert.equal(assignment.body.phase, 'assigned');
+    await eventually(async () => (seen.includes(`assigned:${second.matchId}`) ? true : undefined));
+    assert.equal(new Set(seen).size, seen.length, 'each event once');
+    assert.equal(stream.lastEventId, stream.events.at(-1)?.eventId);
+    stream.close();
+
+    const body = '{"id":"q:1-0"}';
+    const nowMs = 1_764_000_000_000;
+    const signature = `t=${nowMs},v1=${createHmac('sha256', webhookSecret).update(`${nowMs}.${body}`).digest('hex')}`;
+    assert.equal(verifyWebhookSignature(webhookSecret, body, signature, { nowMs }), true);
+    assert.equal(verifyWebhookSignature(webhookSecret, `${body} `, signature, { nowMs }), false, 'tampered');
+    assert.equal(verifyWebhookSignature('another-secret', body, signature, { nowMs }), false, 'other secret');
+    assert.equal(
+      verifyWebhookSignature(webhookSecret, body, signature, { nowMs: nowMs + 600_000 }),
+      false,
+      'old',
+    );
+    assert.equal(verifyWebhookSignature(webhookSecret, body, undefined), false);
+    assert.equal(verifyWebhookSignature(webhookSecret, body, 't=x,v1=zz'), false);
   });
 });
