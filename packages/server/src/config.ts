@@ -39,6 +39,12 @@ export interface ServerConfig {
   /** HMAC secret for player tokens; generated into dataDir when absent. */
   readonly tokenSecret?: string;
   readonly tokenTtlSeconds: number;
+  /** HMAC-SHA256 secret that signs webhook deliveries (docs/handoff.md); without it no webhook is sent. */
+  readonly webhookSecret?: string;
+  /** First retry of a failed webhook after this long, doubling each attempt up to a minute. */
+  readonly webhookRetryBaseMs: number;
+  /** Attempts per webhook event before it is given up (and counted as dropped). */
+  readonly webhookMaxAttempts: number;
   /** Folder of queue configs (YAML or JSON) loaded at start. */
   readonly queuesDir?: string;
   /**
@@ -86,6 +92,8 @@ export const defaultConfig: ServerConfig = {
   redisPrefix: 'matchd:',
   apiKeys: [],
   tokenTtlSeconds: 3600,
+  webhookRetryBaseMs: 1000,
+  webhookMaxAttempts: 12,
   tickIntervalMs: 1000,
   leaseMs: 3000,
   queueCapacity: 100_000,
@@ -195,6 +203,9 @@ export const environmentKeys = {
   MATCHD_API_KEYS: 'apiKeys',
   MATCHD_TOKEN_SECRET: 'tokenSecret',
   MATCHD_TOKEN_TTL_SECONDS: 'tokenTtlSeconds',
+  MATCHD_WEBHOOK_SECRET: 'webhookSecret',
+  MATCHD_WEBHOOK_RETRY_BASE_MS: 'webhookRetryBaseMs',
+  MATCHD_WEBHOOK_MAX_ATTEMPTS: 'webhookMaxAttempts',
   MATCHD_QUEUES_DIR: 'queuesDir',
   MATCHD_CHURN_TABLE: 'churnTableFile',
   MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
@@ -239,6 +250,7 @@ export function configFrom(raw: Raw): ServerConfig {
       'databaseUrl',
       'redisUrl',
       'tokenSecret',
+      'webhookSecret',
       'queuesDir',
       'churnTableFile',
     ]),
@@ -268,7 +280,7 @@ export function configFrom(raw: Raw): ServerConfig {
   ] as const);
   const poolBackend = oneOf('poolBackend', pick('poolBackend'), ['memory', 'redis'] as const);
   const optionalString = (
-    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'queuesDir' | 'churnTableFile',
+    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'webhookSecret' | 'queuesDir' | 'churnTableFile',
   ): string | undefined => {
     const value = raw[key];
     if (value === undefined) return undefined;
@@ -283,6 +295,9 @@ export function configFrom(raw: Raw): ServerConfig {
   const tokenSecret = optionalString('tokenSecret');
   if (tokenSecret !== undefined && tokenSecret.length < 32)
     throw invalid('tokenSecret', 'needs 32+ characters');
+  const webhookSecret = optionalString('webhookSecret');
+  if (webhookSecret !== undefined && webhookSecret.length < 32)
+    throw invalid('webhookSecret', 'needs 32+ characters');
   const ratingTerms = parseRatingTerms(raw['ratingTerms']);
   const queuesDir = optionalString('queuesDir');
   const churnTableFile = optionalString('churnTableFile');
@@ -298,6 +313,9 @@ export function configFrom(raw: Raw): ServerConfig {
     apiKeys,
     ...(tokenSecret === undefined ? {} : { tokenSecret }),
     tokenTtlSeconds: integerIn('tokenTtlSeconds', pick('tokenTtlSeconds'), 10, 7 * 24 * 3600),
+    ...(webhookSecret === undefined ? {} : { webhookSecret }),
+    webhookRetryBaseMs: integerIn('webhookRetryBaseMs', pick('webhookRetryBaseMs'), 1, 600_000),
+    webhookMaxAttempts: integerIn('webhookMaxAttempts', pick('webhookMaxAttempts'), 1, 100),
     ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
     ...(churnTableFile === undefined ? {} : { churnTableFile: resolve(churnTableFile) }),
     tickIntervalMs: integerIn('tickIntervalMs', pick('tickIntervalMs'), 10, 60_000),

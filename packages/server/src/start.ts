@@ -139,6 +139,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         nodeId: `${hostname()}:${config.port === 0 ? process.pid : config.port}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
         leaseMs: config.leaseMs,
         tickIntervalMs: config.tickIntervalMs,
+        webhooks: {
+          ...(config.webhookSecret === undefined ? {} : { secret: config.webhookSecret }),
+          retryBaseMs: config.webhookRetryBaseMs,
+          maxAttempts: config.webhookMaxAttempts,
+        },
       },
       ...(expectedChurn === undefined ? {} : { expectedChurn }),
       seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),

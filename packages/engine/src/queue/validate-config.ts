@@ -229,6 +229,8 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'eta',
     'attributes',
     'rules',
+    'backfill',
+    'handoff',
   ]);
   string(checker, c['id'], 'id');
   if (c['name'] !== undefined) string(checker, c['name'], 'name');
@@ -427,6 +429,33 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   const attributes =
     c['attributes'] === undefined ? undefined : validateAttributeDeclarations(c['attributes'], 'attributes');
   if (c['rules'] !== undefined) validateRules(c['rules'], 'rules', attributes);
+  if (c['backfill'] !== undefined) {
+    const backfill = object(checker, c['backfill'], 'backfill', ['auto', 'expireAfterMs']);
+    if (backfill['auto'] !== undefined) boolean(checker, backfill['auto'], 'backfill.auto');
+    optionalNumber(
+      checker,
+      backfill['expireAfterMs'],
+      'backfill.expireAfterMs',
+      duration({ exclusiveMin: true }),
+    );
+  }
+  if (c['handoff'] !== undefined) {
+    const handoff = object(checker, c['handoff'], 'handoff', ['webhookUrl', 'allocation']);
+    if (handoff['webhookUrl'] !== undefined) {
+      const url = string(checker, handoff['webhookUrl'], 'handoff.webhookUrl');
+      if (!/^https?:\/\/[^\s]+$/.test(url) || url.length > 2048)
+        fail(checker, 'handoff.webhookUrl', 'must be an http or https URL of at most 2048 characters');
+    }
+    if (handoff['allocation'] !== undefined) {
+      const allocation = object(checker, handoff['allocation'], 'handoff.allocation', ['timeoutMs']);
+      number(
+        checker,
+        allocation['timeoutMs'],
+        'handoff.allocation.timeoutMs',
+        duration({ exclusiveMin: true }),
+      );
+    }
+  }
   return value as QueueConfig;
 }
 

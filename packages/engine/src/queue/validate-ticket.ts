@@ -40,7 +40,8 @@ const PLAYER_FIELDS = [
   'recentOutcomes',
 ] as const;
 
-function validatePlayer<TRating>(
+/** One player of a ticket: its fields, rating and pings (the gates apply to the ticket). */
+export function validatePlayer<TRating>(
   value: unknown,
   path: string,
   config: QueueConfig,

@@ -202,6 +202,44 @@ export const QueueConfigSchema = Type.Object(
     ),
     roundAggregate: Type.Optional(OneOfStrings(['mean', 'sqrt-mean'] as const)),
     expireAfterMs: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+    backfill: Type.Optional(
+      Type.Object(
+        {
+          auto: Type.Optional(
+            Type.Boolean({ description: 'A leave report starts a backfill request by itself' }),
+          ),
+          expireAfterMs: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+        },
+        {
+          additionalProperties: false,
+          description: 'Filling the open seats of running matches (docs/handoff.md)',
+        },
+      ),
+    ),
+    handoff: Type.Optional(
+      Type.Object(
+        {
+          webhookUrl: Type.Optional(
+            Type.String({
+              pattern: '^https?://',
+              maxLength: 2048,
+              description: 'Signed POST of every match event',
+            }),
+          ),
+          allocation: Type.Optional(
+            Type.Object(
+              { timeoutMs: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }) },
+              {
+                additionalProperties: false,
+                description:
+                  'Matches wait in `allocating` for the allocator’s address; they fail after `timeoutMs`',
+              },
+            ),
+          ),
+        },
+        { additionalProperties: false, description: 'How matches reach game servers (docs/handoff.md)' },
+      ),
+    ),
     attributes: Type.Optional(
       Type.Record(
         Type.String({ minLength: 1, maxLength: 64 }),

@@ -195,6 +195,21 @@ export const AnswerRequest = Type.Object(
   { additionalProperties: false, examples: [{ playerId: 'ana' }] },
 );
 
+/** Where players connect (set by the studio's allocator). */
+export const Connection = Type.Object(
+  {
+    host: Type.String({ minLength: 1, maxLength: 253 }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    properties: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.String({ maxLength: 1024 }), {
+        maxProperties: 32,
+        description: 'Anything else the game client needs (a session token), passed on unchanged',
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'Connection', examples: [{ host: '10.0.4.17', port: 7777 }] },
+);
+
 /** A match as the events describe it. */
 export const MatchView = Type.Object(
   {
@@ -236,10 +251,28 @@ export const TicketMessages = {
     match: MatchView,
     deadlineMs: EpochMs,
   }),
-  matched: event('matched', 'The match formed (final: the stream closes)', {
-    match: MatchView,
-    waitMs: DurationMs,
+  matched: event(
+    'matched',
+    'The match formed (final, unless `allocating`: then `assigned` or `allocation-failed` follows)',
+    {
+      match: MatchView,
+      waitMs: DurationMs,
+      allocating: Type.Optional(
+        Type.Boolean({ description: 'The queue allocates a server: wait for `assigned`' }),
+      ),
+      connection: Type.Optional(Connection),
+      backfill: Type.Optional(Type.Boolean({ description: 'Matched into a running match’s open seats' })),
+    },
+  ),
+  assigned: event('assigned', 'The match’s server is allocated: connect to it (final)', {
+    matchId: Type.String(),
+    connection: Connection,
   }),
+  'allocation-failed': event(
+    'allocation-failed',
+    'No server was allocated in time: the match is off, the players may queue again (final)',
+    { matchId: Type.String(), reason: Type.Literal('timeout') },
+  ),
   returned: event('returned', 'The proposal fell through; the ticket searches again', {
     matchId: Type.String(),
     reason: OneOfStrings(['declined', 'acceptance-timeout', 'cancelled', 'failover'] as const, {

@@ -5,6 +5,7 @@
  * `createLocalHost` is the implementation; the worker thread runs one of these behind messages.
  */
 import {
+  type BackfillRequest,
   ErrorCodes,
   MatchdError,
   type Matchmaker,
@@ -14,6 +15,7 @@ import {
   type QueueConfig,
   type TicketInput,
   type TicketStatus,
+  type WaitingBackfill,
   type WaitingTicket,
 } from '@matchd/engine';
 
@@ -37,6 +39,12 @@ export interface MatchmakerHost {
    */
   putQueue(config: QueueConfig, snapshot?: MatchmakerSnapshot<unknown>): Promise<void>;
   enqueue(queueId: string, ticket: TicketInput<unknown>, nowMs: number): Promise<readonly MatchmakerEffect[]>;
+  /** Adds a backfill request (the engine's `requestBackfill`). */
+  requestBackfill(
+    queueId: string,
+    request: BackfillRequest<unknown>,
+    nowMs: number,
+  ): Promise<readonly MatchmakerEffect[]>;
   cancel(queueId: string, ticketId: string, nowMs: number): Promise<readonly MatchmakerEffect[]>;
   accept(
     queueId: string,
@@ -52,9 +60,14 @@ export interface MatchmakerHost {
   ): Promise<readonly MatchmakerEffect[]>;
   /**
    * Builds a queue's matchmaker afresh around these waiting tickets (each keeps its wait from
-   * `enqueuedAtMs`); the random state and recent waits of the previous one, if any, carry over.
+   * `enqueuedAtMs`) and backfill requests; the random state and recent waits of the previous one,
+   * if any, carry over.
    */
-  restoreQueue(config: QueueConfig, tickets: readonly WaitingTicket<unknown>[]): Promise<void>;
+  restoreQueue(
+    config: QueueConfig,
+    tickets: readonly WaitingTicket<unknown>[],
+    backfills?: readonly WaitingBackfill<unknown>[],
+  ): Promise<void>;
   /** Forgets a queue's matchmaker (another node runs it now). */
   dropQueue(queueId: string): Promise<void>;
   /** Ticks one queue at `nowMs`. */
@@ -111,6 +124,9 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
     async enqueue(queueId, ticket, nowMs) {
       return get(queueId).enqueue(ticket, nowMs);
     },
+    async requestBackfill(queueId, request, nowMs) {
+      return get(queueId).requestBackfill(request, nowMs);
+    },
     async cancel(queueId, ticketId, nowMs) {
       return get(queueId).cancel(ticketId, nowMs);
     },
@@ -120,7 +136,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
     async decline(queueId, ticketId, playerId, nowMs) {
       return get(queueId).decline(ticketId, playerId, nowMs);
     },
-    async restoreQueue(config, tickets) {
+    async restoreQueue(config, tickets, backfills = []) {
       const build = (snapshot?: MatchmakerSnapshot<unknown>) =>
         options.factory({
           config,
@@ -132,7 +148,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
         });
       const previous = matchmakers.get(config.id)?.exportSnapshot();
       const base = previous ?? build().exportSnapshot();
-      matchmakers.set(config.id, build({ ...base, queueId: config.id, tickets, proposals: [] }));
+      matchmakers.set(config.id, build({ ...base, queueId: config.id, tickets, proposals: [], backfills }));
     },
     async dropQueue(queueId) {
       matchmakers.delete(queueId);

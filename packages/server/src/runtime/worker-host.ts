@@ -151,6 +151,8 @@ export async function startWorkerHost(options: {
     restoreQueue: async (...args) => void (await call('restoreQueue', args)),
     dropQueue: async (...args) => void (await call('dropQueue', args)),
     enqueue: (...args) => call('enqueue', args) as ReturnType<MatchmakerHost['enqueue']>,
+    requestBackfill: (...args) =>
+      call('requestBackfill', args) as ReturnType<MatchmakerHost['requestBackfill']>,
     cancel: (...args) => call('cancel', args) as ReturnType<MatchmakerHost['cancel']>,
     accept: (...args) => call('accept', args) as ReturnType<MatchmakerHost['accept']>,
     decline: (...args) => call('decline', args) as ReturnType<MatchmakerHost['decline']>,
