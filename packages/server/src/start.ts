@@ -18,6 +18,8 @@ import { createPlayerTokens } from './auth/player-tokens.ts';
 import { createAuthenticator } from './auth/principals.ts';
 import type { ApiKeyConfig, ServerConfig } from './config.ts';
 import { loggerOptions } from './logging.ts';
+import { churnEstimatorFor } from './models/churn-sources.ts';
+import { ModelFiles } from './models/model-files.ts';
 import { createRatingSystem } from './rating/rating-system.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
 import { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.ts';
@@ -109,6 +111,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
     const expectedChurn =
       churnTable === undefined ? undefined : churnTableEstimator(createChurnTable(churnTable));
+    const models = new ModelFiles(config.modelsDir ?? join(config.dataDir, 'models'));
+    const expectedChurnFor = churnEstimatorFor(models, churnTable);
     const ratings = await openRatings(config);
     opened.push(ratings);
     const state = await openState(config);
@@ -117,6 +121,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ? await startWorkerHost({
           ratingModel: config.ratingModel,
           seed: config.seed,
+          modelsDir: models.dir,
           ...(churnTable === undefined ? {} : { churnTable }),
         })
       : createLocalHost({
@@ -124,7 +129,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           ratingModel: system.model,
           seed: config.seed,
           clock: () => performance.now(),
-          ...(expectedChurn === undefined ? {} : { expectedChurn }),
+          expectedChurnFor,
         });
     opened.push(host);
     const { app, service } = await buildServer({
@@ -141,6 +146,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         tickIntervalMs: config.tickIntervalMs,
       },
       ...(expectedChurn === undefined ? {} : { expectedChurn }),
+      expectedChurnFor,
+      models,
       seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
       logger: loggerOptions(config),
     });
