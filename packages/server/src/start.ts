@@ -18,6 +18,7 @@ import { createPlayerTokens } from './auth/player-tokens.ts';
 import { createAuthenticator } from './auth/principals.ts';
 import type { ApiKeyConfig, ServerConfig } from './config.ts';
 import { loggerOptions } from './logging.ts';
+import { startChurnRefit } from './models/churn-refit.ts';
 import { churnEstimatorFor } from './models/churn-sources.ts';
 import { ModelFiles } from './models/model-files.ts';
 import { createRatingSystem } from './rating/rating-system.ts';
@@ -47,7 +48,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function openRatings(config: ServerConfig): Promise<RatingsStore> {
+/** Opens the configured ratings store (also used by the model-fitting commands). */
+export async function openRatings(config: ServerConfig): Promise<RatingsStore> {
   switch (config.ratingsBackend) {
     case 'memory':
       return createMemoryRatingsStore();
@@ -151,6 +153,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
       logger: loggerOptions(config),
     });
+    const refit =
+      config.churnRefitIntervalMs > 0
+        ? startChurnRefit(service.context, {
+            intervalMs: config.churnRefitIntervalMs,
+            churnWindowMs: config.churnWindowMs,
+            seed: config.seed,
+          })
+        : undefined;
+    opened.push({ close: async () => refit?.stop() });
     const address = await app.listen({ host: config.host, port: config.port });
     let stopping: Promise<void> | undefined;
     return {
