@@ -3,7 +3,13 @@
  * Building it migrates the schema and loads the queues; `start` starts this node's part in the
  * fleet (the queue runners and the config poll); `stop` ends it, giving every lease up.
  */
-import { createMatchmaker, ErrorCodes, MatchdError, type QueueConfig } from '@matchd/engine';
+import {
+  createMatchmaker,
+  ErrorCodes,
+  MatchdError,
+  type QueueConfig,
+  validateQueueConfig,
+} from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChurnEstimatorFor } from '../models/churn-sources.ts';
 import type { ModelFiles } from '../models/model-files.ts';
@@ -75,7 +81,9 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     queueCapacity: deps.queueCapacity,
     ...(deps.models === undefined ? {} : { models: deps.models }),
     validateQueue(config) {
-      // The engine validates by building the matchmaker, as the queue's runner will.
+      // The engine validates by building the matchmaker, as the queue's runner will (its own
+      // validation first, so a malformed engagement table is named before an estimator is built).
+      validateQueueConfig(config);
       const expectedChurn = deps.expectedChurnFor?.(config) ?? deps.expectedChurn;
       createMatchmaker({
         config,
