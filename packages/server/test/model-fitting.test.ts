@@ -71,7 +71,9 @@ async function store(
 
 /** 2v2 matches: true skill = stored mean, and a party of two plays 3 points above its mean. */
 async function seedPartyHistory(ratings: RatingsStore, random: Random): Promise<void> {
-  const skills = new Map(Array.from({ length: 40 }, (_, i) => [`p${i}`, 20 + 10 * random.next()] as const));
+  const skills = new Map<string, number>(
+    Array.from({ length: 40 }, (_, i) => [`p${i}`, 20 + 10 * random.next()] as const),
+  );
   const ids = [...skills.keys()];
   for (let m = 0; m < 600; m++) {
     const pool = [...ids];
