@@ -1,10 +1,14 @@
 /**
  * Ticket creation throughput and latency on one server process, with 50k tickets already waiting.
  * usage: node --import tsx bench/server-ticket-create.ts [--backend pglite|memory] [--prefill 50000]
- *        [--duration 10] [--connections 64] [--worker true|false]
+ *        [--duration 10] [--connections 64] [--worker true|false] [--pool memory|redis]
+ * `--pool redis` keeps the fleet state (waiting tickets, events) in Redis (MATCHD_TEST_REDIS_URL or
+ * 127.0.0.1:6379) under a fresh key prefix, deleted afterwards: one node of a fleet.
  * The server is its own process; autocannon runs in this one.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
 import {
   createTicketRequest,
   getJson,
@@ -21,8 +25,11 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '64' },
     worker: { type: 'string', default: 'true' },
+    pool: { type: 'string', default: 'memory' },
   },
 });
+const redisUrl = process.env['MATCHD_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `matchd_bench_create_${process.pid}_${randomBytes(3).toString('hex')}:`;
 
 const server = await startBenchServer({
   queues: [holdQueue],
@@ -33,6 +40,9 @@ const server = await startBenchServer({
     // Past the default capacity (100,000 per queue) creations are refused by design; this bench
     // measures creation, so the queue may hold all of them.
     MATCHD_QUEUE_CAPACITY: '10000000',
+    ...(values.pool === 'redis'
+      ? { MATCHD_POOL_BACKEND: 'redis', REDIS_URL: redisUrl, MATCHD_REDIS_PREFIX: redisPrefix }
+      : {}),
   },
 });
 try {
@@ -59,6 +69,7 @@ try {
     JSON.stringify({
       bench: 'server ticket creation',
       backend: values.backend,
+      pool: values.pool,
       worker: values.worker,
       waitingBefore: waiting,
       connections: Number(values.connections),
@@ -78,4 +89,14 @@ try {
   );
 } finally {
   await server.stop();
+  if (values.pool === 'redis') {
+    const redis = new Redis(redisUrl);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', '1000');
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+  }
 }
