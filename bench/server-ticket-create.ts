@@ -7,6 +7,7 @@
  * The server is its own process; autocannon runs in this one.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import {
@@ -28,6 +29,12 @@ const { values } = parseArgs({
     pool: { type: 'string', default: 'memory' },
   },
 });
+/** User + system CPU seconds of a process so far, from /proc (clock ticks of 1/100 s on Linux). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const redisUrl = process.env['MATCHD_TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const redisPrefix = `matchd_bench_create_${process.pid}_${randomBytes(3).toString('hex')}:`;
 
@@ -58,6 +65,7 @@ try {
   }
   const waiting = (await getJson<{ ticketsWaiting: number }>(`${server.url}/v1/queues/hold`)).ticketsWaiting;
   const load = await loadAverage();
+  const cpuBefore = cpuSecondsOf(server.process.pid as number);
   const result = await run({
     url: server.url,
     duration: Number(values.duration),
@@ -65,6 +73,8 @@ try {
     requests: [createTicketRequest('hold', 'bench')],
   });
   const created = result['2xx'];
+  // The server's own CPU per creation: what a loaded machine's wall-clock figures hide.
+  const serverCpuS = cpuSecondsOf(server.process.pid as number) - cpuBefore;
   console.log(
     JSON.stringify({
       bench: 'server ticket creation',
@@ -78,6 +88,7 @@ try {
       non2xx: result.non2xx,
       errors: result.errors,
       perSecond: Math.round(created / Number(values.duration)),
+      serverCpuUsPerTicket: Math.round((serverCpuS * 1e6) / Math.max(1, created)),
       latencyMs: {
         p50: result.latency.p50,
         p90: result.latency.p90,
