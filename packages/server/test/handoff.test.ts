@@ -179,6 +179,13 @@ for (const backends of [
         rating: { track: 'hurried' },
         handoff: { allocation: { timeoutMs: 300 } },
       };
+      const brief: QueueConfig = {
+        ...duel,
+        id: 'duel-brief',
+        rating: { track: 'duel-brief' },
+        handoff: {},
+        backfill: { expireAfterMs: 300 },
+      };
       const auto: QueueConfig = {
         ...arena(receiver.url),
         id: 'arena-auto',
@@ -187,7 +194,7 @@ for (const backends of [
       };
       server = await startTestServer(
         { ratings: 'memory', pool: 'memory' },
-        [arena(receiver.url), duel, allocated, hurried, auto],
+        [arena(receiver.url), duel, allocated, hurried, auto, brief],
         {
           webhookSecret,
           webhookRetryBaseMs: 100,
@@ -322,6 +329,32 @@ for (const backends of [
       assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
       const ended = await stream.next('backfill-ended');
       assert.equal(ended['reason'], 'cancelled');
+      stream.close();
+    });
+
+    test('an unfilled backfill request expires like a ticket; the match may ask again', async () => {
+      const stream = matchStream(server, 'duel-brief');
+      await stream.opened;
+      await stream.next('subscribed');
+      const [a, b] = players(2) as [string, string];
+      await ticket(server, 'duel-brief', a, {});
+      await ticket(server, 'duel-brief', b, {});
+      const formed = await stream.next('formed');
+      const matchId = String(formed['matchId']);
+      const first = await post(server, `/v1/matches/${matchId}/backfill`, { players: [a] });
+      assert.equal(first.status, 201, JSON.stringify(first.body));
+      const ended = await stream.next('backfill-ended');
+      assert.deepEqual([ended['requestId'], ended['reason']], [first.body['requestId'], 'expired']);
+      const request = await server.client.request<Json>(
+        'GET',
+        `/v1/tickets/${String(first.body['requestId'])}`,
+        {
+          credential: keys.server,
+        },
+      );
+      assert.equal(request.body['state'], 'expired', JSON.stringify(request));
+      const again = await post(server, `/v1/matches/${matchId}/backfill`, { players: [a] });
+      assert.equal(again.status, 201, JSON.stringify(again.body));
       stream.close();
     });
 
