@@ -904,6 +904,15 @@ export interface components {
                 readonly expireAfterMs?: number;
             };
             readonly criteria: readonly components["schemas"]["CriterionConfig"][];
+            /** @description The queue's churn estimates for engagement criteria and objectives (default: the service's churn table) */
+            readonly engagement?: {
+                /** @description A churn model fitted from the service history (matchd engagement fit) by name; churnTable serves until it exists */
+                readonly churnModel?: string;
+                /** @description Churn probability by recent outcomes then the upcoming one, oldest first (EOMM); every key of one length */
+                readonly churnTable?: {
+                    readonly [key: string]: number;
+                };
+            };
             readonly eta?: {
                 readonly samples?: number;
                 readonly skillBandWidth?: number;
@@ -911,6 +920,8 @@ export interface components {
             readonly expireAfterMs?: number;
             readonly gates?: {
                 readonly disallowedRoles?: readonly string[];
+                /** @description The track whose games minGamesPlayed counts (a name counts its solo and party tracks); default the queue’s own */
+                readonly gamesTrack?: string;
                 /** @enum {string} */
                 readonly lowPriority?: "separate" | "reject";
                 readonly maxPartySize?: number;
@@ -968,6 +979,8 @@ export interface components {
             };
             readonly rating: {
                 readonly calibrationGames?: number;
+                /** @description A party-bonus model (matchd ratings fit-party) by name: party members enter the queue with their rating raised by its bonus (Dota party-adjusted MMR) */
+                readonly partyAdjustment?: string;
                 readonly skillRange?: {
                     readonly max: number;
                     readonly min: number;
@@ -1078,14 +1091,18 @@ export interface components {
             };
             /** @description One player or a party */
             readonly players: readonly {
+                /** @description Base defensive rating (DomiNations) */
                 readonly defenseRating?: number;
+                /** @description Languages the player accepts (common-language criterion); absent = any */
                 readonly languages?: readonly string[];
-                /** @description Whom the player met last match (opponent variation) */
-                readonly lastMatch?: {
-                    readonly opponentIds: readonly string[];
-                    readonly teammateIds: readonly string[];
-                };
+                /** @description Low-priority pool (Dota): matched only with each other, or refused */
                 readonly lowPriority?: boolean;
+                /**
+                 * @description NAT class for peer-to-peer hosting, read by the hosts criterion: open reaches all, moderate reaches open and moderate, strict reaches open only; absent counts as open
+                 * @enum {string}
+                 */
+                readonly nat?: "open" | "moderate" | "strict";
+                /** @description Base offensive rating (DomiNations offense-defense and variance-rating criteria) */
                 readonly offenseRating?: number;
                 /** @description Ping in ms to each region the player can play in */
                 readonly pingMsByRegion?: {
@@ -1094,6 +1111,7 @@ export interface components {
                 readonly playerId: string;
                 /** @description Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches) */
                 readonly recentOutcomes?: readonly ("W" | "L" | "D")[];
+                /** @description Roles the player wants to play; a queue may refuse some (gates.disallowedRoles) */
                 readonly roles?: readonly string[];
             }[];
             readonly queueId: string;

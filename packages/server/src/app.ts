@@ -56,6 +56,10 @@ export interface ServerDeps {
   readonly fleet?: Partial<FleetOptions>;
   /** The engagement estimator (to check engagement queues' configs on this node). */
   readonly expectedChurn?: ServiceDeps['expectedChurn'];
+  /** Each queue's own churn estimator (its fitted model or table). */
+  readonly expectedChurnFor?: ServiceDeps['expectedChurnFor'];
+  /** The fitted models queues name (party bonus, churn models). */
+  readonly models?: ServiceDeps['models'];
   readonly seedQueues?: readonly QueueConfig[];
   /** fastify's logger option: pino options, or false. */
   readonly logger?: FastifyServerOptions['logger'];
@@ -94,6 +98,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
     },
     queueCapacity: deps.limits.queueCapacity ?? 100_000,
     ...(deps.expectedChurn === undefined ? {} : { expectedChurn: deps.expectedChurn }),
+    ...(deps.expectedChurnFor === undefined ? {} : { expectedChurnFor: deps.expectedChurnFor }),
+    ...(deps.models === undefined ? {} : { models: deps.models }),
     ...(deps.seedQueues === undefined ? {} : { seedQueues: deps.seedQueues }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
   });

@@ -4,7 +4,7 @@
  * so tests build configs without touching the process.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
 import { refuseUnknownVariables } from './config-variables.ts';
@@ -52,6 +52,18 @@ export interface ServerConfig {
    * engagement (EOMM) queues; without one those queues are refused.
    */
   readonly churnTableFile?: string;
+  /**
+   * Folder of fitted models (`matchd ratings fit-party`, `matchd engagement fit`) that queues name
+   * (`rating.partyAdjustment`, `engagement.churnModel`). Default `<dataDir>/models`.
+   */
+  readonly modelsDir?: string;
+  /**
+   * How often the service refits every churn model a queue names from its own match history and
+   * hands it to the queue, ms; 0 (default) = never (fit with `matchd engagement fit`).
+   */
+  readonly churnRefitIntervalMs: number;
+  /** The churn window of scheduled refits, ms (EOMM: 8 hours). */
+  readonly churnWindowMs: number;
   readonly tickIntervalMs: number;
   /**
    * How long a node holds a queue's lease without renewing it: when the node dies, another takes the
@@ -94,6 +106,8 @@ export const defaultConfig: ServerConfig = {
   tokenTtlSeconds: 3600,
   webhookRetryBaseMs: 1000,
   webhookMaxAttempts: 12,
+  churnRefitIntervalMs: 0,
+  churnWindowMs: 8 * 3600 * 1000,
   tickIntervalMs: 1000,
   leaseMs: 3000,
   queueCapacity: 100_000,
@@ -208,6 +222,9 @@ export const environmentKeys = {
   MATCHD_WEBHOOK_MAX_ATTEMPTS: 'webhookMaxAttempts',
   MATCHD_QUEUES_DIR: 'queuesDir',
   MATCHD_CHURN_TABLE: 'churnTableFile',
+  MATCHD_MODELS_DIR: 'modelsDir',
+  MATCHD_CHURN_REFIT_INTERVAL_MS: 'churnRefitIntervalMs',
+  MATCHD_CHURN_WINDOW_MS: 'churnWindowMs',
   MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
   MATCHD_LEASE_MS: 'leaseMs',
   MATCHD_QUEUE_CAPACITY: 'queueCapacity',
@@ -253,6 +270,7 @@ export function configFrom(raw: Raw): ServerConfig {
       'webhookSecret',
       'queuesDir',
       'churnTableFile',
+      'modelsDir',
     ]),
   );
   for (const key of Object.keys(raw)) if (!known.has(key)) throw invalid(key, 'is not a config key');
@@ -280,7 +298,14 @@ export function configFrom(raw: Raw): ServerConfig {
   ] as const);
   const poolBackend = oneOf('poolBackend', pick('poolBackend'), ['memory', 'redis'] as const);
   const optionalString = (
-    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'webhookSecret' | 'queuesDir' | 'churnTableFile',
+    key:
+      | 'databaseUrl'
+      | 'redisUrl'
+      | 'tokenSecret'
+      | 'webhookSecret'
+      | 'queuesDir'
+      | 'churnTableFile'
+      | 'modelsDir',
   ): string | undefined => {
     const value = raw[key];
     if (value === undefined) return undefined;
@@ -301,10 +326,12 @@ export function configFrom(raw: Raw): ServerConfig {
   const ratingTerms = parseRatingTerms(raw['ratingTerms']);
   const queuesDir = optionalString('queuesDir');
   const churnTableFile = optionalString('churnTableFile');
+  const modelsDir = optionalString('modelsDir');
+  const dataDir = resolve(String(pick('dataDir')));
   return {
     host: String(pick('host')),
     port: integerIn('port', pick('port'), 0, 65535),
-    dataDir: resolve(String(pick('dataDir'))),
+    dataDir,
     ratingsBackend,
     poolBackend,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
@@ -318,6 +345,14 @@ export function configFrom(raw: Raw): ServerConfig {
     webhookMaxAttempts: integerIn('webhookMaxAttempts', pick('webhookMaxAttempts'), 1, 100),
     ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
     ...(churnTableFile === undefined ? {} : { churnTableFile: resolve(churnTableFile) }),
+    modelsDir: modelsDir === undefined ? join(dataDir, 'models') : resolve(modelsDir),
+    churnRefitIntervalMs: integerIn(
+      'churnRefitIntervalMs',
+      pick('churnRefitIntervalMs'),
+      0,
+      30 * 24 * 3600 * 1000,
+    ),
+    churnWindowMs: integerIn('churnWindowMs', pick('churnWindowMs'), 1, 365 * 24 * 3600 * 1000),
     tickIntervalMs: integerIn('tickIntervalMs', pick('tickIntervalMs'), 10, 60_000),
     leaseMs: integerIn('leaseMs', pick('leaseMs'), 300, 600_000),
     queueCapacity: integerIn('queueCapacity', pick('queueCapacity'), 1, 10_000_000),

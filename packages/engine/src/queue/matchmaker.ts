@@ -15,7 +15,9 @@
  * ticket is looked at again next tick).
  */
 
+import { createChurnTable } from '../engagement/churn-table.ts';
 import { ErrorCodes, MatchdError } from '../errors.ts';
+import { churnTableEstimator } from '../quality/churn-estimator.ts';
 import { RegionIndex, scoreTicket } from '../quality/prepare.ts';
 import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
@@ -139,11 +141,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     this.model = options.ratingModel;
     this.shape = matchShapeOf(this.config);
     this.objective = this.config.objective ?? { kind: 'quality' };
+    // The caller's estimator (a fitted model, the service's table) wins over the queue's own table.
+    const ownTable = this.config.engagement?.churnTable;
+    const expectedChurn =
+      options.expectedChurn ??
+      (ownTable === undefined ? undefined : churnTableEstimator<TRating>(createChurnTable(ownTable)));
     this.scorer = createMatchScorer(this.config.criteria, {
       ratingModel: this.model,
       teamSize: this.shape.teamSize.max,
       skillScale: skillScaleOf(this.config, this.model),
-      ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+      ...(expectedChurn === undefined ? {} : { expectedChurn }),
       alwaysPredict: (this.objective.maxFavouriteWinProbability ?? 1) < 1,
       alwaysChurn: this.objective.kind !== 'quality',
     });

@@ -77,6 +77,23 @@ export interface RatingConfig {
    * criteria use a band of width `deviation` around the mean (gaps inside it count as zero).
    */
   readonly calibrationGames?: number;
+  /**
+   * A fitted party-bonus model by name (Dota's party-adjusted MMR; `matchd ratings fit-party` writes
+   * it): the service raises each party member's rating by the model's bonus before the ticket
+   * enters the queue. Solo players are unchanged.
+   */
+  readonly partyAdjustment?: string;
+}
+
+/**
+ * Where an engagement queue's churn estimates come from (EOMM). `churnTable`: churn by recent
+ * outcomes (`{ "WWL": 0.57, ... }`, keys of one length), used by the engine directly. `churnModel`:
+ * a churn model fitted from the service's own match history (`matchd engagement fit`) by name; the
+ * service supplies its estimator, and `churnTable`, when also given, serves until the model exists.
+ */
+export interface EngagementConfig {
+  readonly churnTable?: Readonly<Record<string, number>>;
+  readonly churnModel?: string;
 }
 
 /** Continuous mode: every tick evaluates the whole pool, longest-waiting first. */
@@ -141,6 +158,13 @@ export type Objective =
 export interface GatesConfig {
   /** Ranked unlock: every party member needs at least this many games. */
   readonly minGamesPlayed?: number;
+  /**
+   * The track whose games `minGamesPlayed` counts (Dota: ranked unlocks after ~150 games of normal
+   * matchmaking): a track name (`normal`, counting its solo and party tracks) or a full track key
+   * (`normal/solo`). The service fills each player's `gamesByTrack` with it. Default: the games on
+   * the queue's own track (`gamesPlayed`).
+   */
+  readonly gamesTrack?: string;
   /** Largest party (ticket) allowed; default and upper bound: the team size. */
   readonly maxPartySize?: number;
   /** Smallest party allowed (a team-vs-team queue of pre-formed teams sets it to the team size). */
@@ -183,6 +207,8 @@ export interface QueueConfig {
   readonly threshold: Relaxation;
   readonly mode: QueueMode;
   readonly objective?: Objective;
+  /** The queue's own churn table or model (default: the service's table, if it has one). */
+  readonly engagement?: EngagementConfig;
   readonly gates?: GatesConfig;
   readonly regions?: RegionsConfig;
   readonly acceptance?: AcceptanceConfig;

@@ -89,6 +89,11 @@ export interface LocalHostOptions {
   readonly clock: () => number;
   /** The engagement estimator for queues with an engagement criterion or objective. */
   readonly expectedChurn?: MatchmakerOptions<unknown>['expectedChurn'];
+  /**
+   * Each queue's own estimator (its fitted churn model or table), asked every time a queue's
+   * matchmaker is built, so a refitted model takes effect when the queue is put again.
+   */
+  readonly expectedChurnFor?: (config: QueueConfig) => MatchmakerOptions<unknown>['expectedChurn'];
 }
 
 function seedFor(seed: number, queueId: string): number {
@@ -107,6 +112,10 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
       throw new MatchdError(ErrorCodes.QUEUE_NOT_FOUND, `no queue ${queueId}`, { queueId });
     return matchmaker;
   };
+  const churnOf = (config: QueueConfig) => {
+    const expectedChurn = options.expectedChurnFor?.(config) ?? options.expectedChurn;
+    return expectedChurn === undefined ? {} : { expectedChurn };
+  };
   return {
     async putQueue(config, snapshot) {
       const previous = matchmakers.get(config.id);
@@ -116,7 +125,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
         ratingModel: options.ratingModel,
         seed: seedFor(options.seed, config.id),
         clock: options.clock,
-        ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+        ...churnOf(config),
         ...(carried === undefined ? {} : { snapshot: carried }),
       });
       matchmakers.set(config.id, matchmaker);
@@ -143,7 +152,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
           ratingModel: options.ratingModel,
           seed: seedFor(options.seed, config.id),
           clock: options.clock,
-          ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+          ...churnOf(config),
           ...(snapshot === undefined ? {} : { snapshot }),
         });
       const previous = matchmakers.get(config.id)?.exportSnapshot();
