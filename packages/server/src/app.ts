@@ -134,8 +134,9 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
         version: apiVersion,
         description:
           'Matchmaking service: tickets, matches, results and ratings, queues, admin. Every error has the shape ' +
-          '`{ error: { code, message, details } }` with a stable code. The WebSocket event stream of a ticket is ' +
-          'described in AsyncAPI at [/asyncapi.json](/asyncapi.json).',
+          "`{ error: { code, message, details } }` with a stable code. The WebSocket streams (a ticket's events, a " +
+          "queue's match events for game servers, also the `event` of each signed webhook) are described in AsyncAPI " +
+          'at [/asyncapi.json](/asyncapi.json).',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: 'http://127.0.0.1:8080', description: 'The default local address' }],

@@ -250,7 +250,13 @@ export function viewOf(
     ticketId: ticket.ticketId,
     queueId: ticket.queueId,
     playerIds: ticket.playerIds,
-    track: config === undefined ? '' : trackOf(config, ticket.playerIds.length),
+    // A backfill request has no players of its own: it shows the queue's track.
+    track:
+      config === undefined
+        ? ''
+        : ticket.playerIds.length === 0
+          ? config.rating.track
+          : trackOf(config, ticket.playerIds.length),
     state: record.state,
     createdAtMs: ticket.createdAtMs,
     waitMs: Math.max(0, (record.finishedAtMs ?? nowMs) - ticket.createdAtMs),
