@@ -1,3 +1,4 @@
+export * as configChecks from './checks.ts';
 export * from './handshake.ts';
 export * from './matchmaker.ts';
 export * from './relaxation.ts';

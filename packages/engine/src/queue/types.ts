@@ -77,6 +77,11 @@ export interface RatingConfig {
    * criteria use a band of width `deviation` around the mean (gaps inside it count as zero).
    */
   readonly calibrationGames?: number;
+  /**
+   * The service's rating policy of this track (model, calibration, display, visibility, ...): the
+   * name of a declared policy or a declaration. The engine carries it; the service reads it.
+   */
+  readonly policy?: string | Readonly<Record<string, unknown>>;
 }
 
 /** Continuous mode: every tick evaluates the whole pool, longest-waiting first. */

@@ -5,15 +5,16 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { churnTableEstimator, createChurnTable, isMatchdError } from '@matchd/engine';
-import { createRatingSystem } from '../rating/rating-system.ts';
+import { createTrackPolicies } from '../rating/track-policies.ts';
 import { engineMatchmakerFactory } from './engine-factory.ts';
 import { createLocalHost } from './matchmaker-host.ts';
 import type { HostReply, HostRequest, WorkerHostData } from './worker-host.ts';
 
 const data = workerData as WorkerHostData;
+const policies = createTrackPolicies(data.policies);
 const host = createLocalHost({
   factory: engineMatchmakerFactory,
-  ratingModel: createRatingSystem(data.ratingModel).model,
+  ratingModelFor: (config) => policies.ofQueue(config).model,
   seed: data.seed,
   clock: () => performance.now(),
   ...(data.churnTable === undefined

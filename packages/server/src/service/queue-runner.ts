@@ -309,7 +309,9 @@ export class QueueRunner {
     for (const record of tickets) {
       const input = record.ticket.ticket as unknown as TicketInput<unknown>;
       try {
-        validateTicket(input, config, context.system.model, (playerId) => players.has(playerId));
+        validateTicket(input, config, context.systemOfQueue(config).model, (playerId) =>
+          players.has(playerId),
+        );
         for (const playerId of record.ticket.playerIds) players.add(playerId);
         waiting.push({ ...input, enqueuedAtMs: Math.min(record.ticket.createdAtMs, nowMs) });
       } catch (error) {

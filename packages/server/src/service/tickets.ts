@@ -117,6 +117,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
     seen.add(playerId);
   });
   const track = trackOf(config, request.players.length);
+  const system = context.systemOfQueue(config);
   const stored = await context.ratings.getRatings(playerIds.map((playerId) => ({ playerId, track })));
   const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
   // Engagement queues need each player's recent outcomes: the client's, else the stored history's.
@@ -131,7 +132,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
     });
   }
   const players = request.players.map((player): PlayerProfile<unknown> => {
-    const record = context.system.trackRecordOf(byPlayer.get(player.playerId));
+    const record = system.trackRecordOf(byPlayer.get(player.playerId));
     const pings = player.pingMsByRegion ?? request.pingMsByRegion;
     const recentOutcomes = player.recentOutcomes ?? historyOutcomes.get(player.playerId);
     const languages = player.languages ?? request.languages;
@@ -156,7 +157,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   };
   // The engine's own validation, here on the API node, so a refused ticket never reaches the queue.
   // Whether a player already waits is the fleet state's to say (across every node).
-  validateTicket(input, config, context.system.model, () => false);
+  validateTicket(input, config, system.model, () => false);
   const nowMs = context.now();
   const ticket: PooledTicket = {
     ticketId,
