@@ -65,9 +65,10 @@ export const policyPresets: Readonly<Record<string, RatingPolicyDeclaration>> = 
     calibration: { games: 10 },
     visibility: 'public',
   },
-  // Awesomenauts: "some kind of skill system in your game, like ELO or Trueskill": Weng-Lin teams.
+  // Awesomenauts: "some kind of skill system in your game, like ELO or Trueskill": Elo, teams by
+  // their mean, on the 1500 scale its example queue's skillRange (1000..2400) is written in.
   awesomenauts: {
-    model: { kind: 'weng-lin', variant: 'plackett-luce' },
+    model: { kind: 'elo', initialRating: 1500, kPolicy: { kind: 'constant', k: 32 } },
     calibration: { games: 10 },
     visibility: 'public',
   },
