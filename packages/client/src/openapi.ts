@@ -765,6 +765,8 @@ export interface components {
                 readonly display?: number;
                 readonly draws: number;
                 readonly games: number;
+                /** @description On a track whose policy keeps Kreimeier's ladder: the place on it (1 = top) */
+                readonly ladderPlace?: number;
                 /** @description Epoch milliseconds */
                 readonly lastPlayedAtMs: number;
                 readonly losses: number;
@@ -1030,6 +1032,8 @@ export interface components {
                 readonly deviationGrowthPerSqrtDay?: number;
                 readonly maxDeviation?: number;
             };
+            /** @description Kreimeier's ladder beside the rating: a lower-placed duel winner takes the loser's place */
+            readonly ladder?: boolean;
             /** @description The model and its own options (engine defaults elsewhere) */
             readonly model: {
                 /** @description weng-lin, trueskill: performance noise */

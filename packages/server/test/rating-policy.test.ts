@@ -432,6 +432,37 @@ describe('display, calibration hiding and the declared season reset, with the se
   });
 });
 
+describe("Kreimeier's ladder beside the rating", () => {
+  test('players join at the bottom; a lower-placed winner takes the loser’s place; draws and higher winners change nothing', async () => {
+    const server = await memoryServer({
+      queues: [queue('lad', { model: { kind: 'fermi' }, calibration: { games: 0 }, ladder: true })],
+    });
+    try {
+      const places = async () => {
+        const out: Record<string, number | undefined> = {};
+        for (const id of ['l-a', 'l-b', 'l-c']) {
+          const profile = await api(server, keys.admin).getPlayer(id);
+          out[id] = profile.tracks.find((entry) => entry.track === 'lad/solo')?.ladderPlace;
+        }
+        return out;
+      };
+      await play(server, 'lad', [['l-a'], ['l-b']], (teamOf) => won(teamOf, 'l-a'));
+      assert.deepEqual(await places(), { 'l-a': 1, 'l-b': 2, 'l-c': undefined });
+      await play(server, 'lad', [['l-c'], ['l-b']], (teamOf) => won(teamOf, 'l-c'));
+      assert.deepEqual(await places(), { 'l-a': 1, 'l-b': 3, 'l-c': 2 }, 'c joined third and beat second b');
+      await play(server, 'lad', [['l-a'], ['l-c']], (teamOf) => won(teamOf, 'l-c'));
+      assert.deepEqual(await places(), { 'l-a': 2, 'l-b': 3, 'l-c': 1 });
+      await play(server, 'lad', [['l-a'], ['l-b']], () => ({ ranks: [1, 1] }));
+      await play(server, 'lad', [['l-a'], ['l-b']], (teamOf) => won(teamOf, 'l-a'));
+      assert.deepEqual(await places(), { 'l-a': 2, 'l-b': 3, 'l-c': 1 }, 'a draw, and a higher winner');
+      // The ladder stands beside the rating: c's Fermi rating moved too.
+      assert.ok(((await track(server, 'l-c', 'lad/solo')).mean as number) > 0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('visibility: public, self, friends (with friends lists), hidden', () => {
   let server: Server;
   const elo = (visibility: string) =>

@@ -194,6 +194,12 @@ export const RatingPolicySchema = Type.Object(
         { additionalProperties: false, description: "Results' individual `performance` moves ratings" },
       ),
     ),
+    ladder: Optional(
+      Type.Boolean({
+        description:
+          "Kreimeier's ladder beside the rating: a lower-placed duel winner takes the loser's place",
+      }),
+    ),
   },
   { additionalProperties: false, title: 'RatingPolicy' },
 );

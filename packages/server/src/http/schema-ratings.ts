@@ -161,6 +161,11 @@ const TrackView = Type.Object({
   mean: Type.Optional(Type.Number({ description: 'Absent while calibrating (but for admins)' })),
   deviation: Type.Optional(Type.Number()),
   rank: Type.Optional(Type.Integer()),
+  ladderPlace: Type.Optional(
+    Type.Integer({
+      description: "On a track whose policy keeps Kreimeier's ladder: the place on it (1 = top)",
+    }),
+  ),
   lastPlayedAtMs: EpochMs,
 });
 

@@ -12,6 +12,7 @@ import {
   validatePerformance,
 } from '@matchd/engine';
 import type { MatchOutcome, MatchRecord, RatingRecord, ReportedResult } from '../store/records.ts';
+import { ladderKeysAfter } from './ladder-keys.ts';
 import type { RatingSystem } from './rating-system.ts';
 
 function refuse(path: string, message: string): MatchdError {
@@ -133,6 +134,14 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
     ...(result.season === undefined ? {} : { season: result.season }),
     ...(result.performance === undefined ? {} : { performance: result.performance }),
   });
+  const ladderKeys =
+    system.declaration.ladder === true
+      ? ladderKeysAfter(
+          seats.map((team) => team.map(({ stored }) => system.ladderKeyOf(stored))),
+          result.ranks,
+          nowMs,
+        )
+      : undefined;
   const verdictOf = verdicts(result.ranks);
   const next: RatingRecord[] = [];
   const changes: MatchOutcome['changes'][number][] = [];
@@ -145,7 +154,7 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
       next.push({
         playerId: seat.playerId,
         track: seat.track,
-        state: system.stateOf(after),
+        state: system.stateOf(after, ladderKeys?.[t]?.[p]),
         mean: snapshot.mean,
         deviation: snapshot.deviation,
         ...(snapshot.display === undefined ? {} : { display: snapshot.display }),

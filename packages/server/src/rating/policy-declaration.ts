@@ -183,6 +183,11 @@ export interface RatingPolicyDeclaration {
   /** Default: `self` for tracks whose name starts with `ranked`, else `public`. */
   readonly visibility?: Visibility;
   readonly performance?: PerformanceDeclaration;
+  /**
+   * Kreimeier's ladder beside the rating: players join at the bottom, a lower-placed duel winner
+   * takes the loser's place (draws ignored); profiles show `ladderPlace`.
+   */
+  readonly ladder?: boolean;
 }
 
 const BIG = 1e9;
@@ -461,6 +466,7 @@ export function checkPolicyDeclaration(
     'display',
     'visibility',
     'performance',
+    'ladder',
   ]);
   const model = checkModel(checker, raw['model'], `${path}.model`);
   const termsRaw = optionalObject(checker, raw['terms'], `${path}.terms`, [
@@ -702,6 +708,7 @@ export function checkPolicyDeclaration(
               max: BIG,
             }),
           }),
+    ladder: raw['ladder'] === undefined ? undefined : checks.boolean(checker, raw['ladder'], p('ladder')),
   });
   return declaration;
 }

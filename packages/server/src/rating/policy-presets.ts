@@ -57,6 +57,7 @@ export const policyPresets: Readonly<Record<string, RatingPolicyDeclaration>> = 
     inactivity: { decay: { perPeriod: 0.1, periodDays: 30 } },
     display: { kind: 'fixed-range', mean: 0, width: 2, max: 10_000 },
     visibility: 'public',
+    ladder: true,
   },
   // EOMM's skill side: TrueSkill with the paper's 20% draws between any two players.
   eomm: {

@@ -90,8 +90,10 @@ export interface RatingSystem {
   snapshotOf(record: TrackRecord<unknown>): RatingSnapshot;
   /** The display value of an estimate, calibrating or not (provisional values). */
   displayOf(estimate: SkillEstimate): number;
-  /** The state column of a track record. */
-  stateOf(record: TrackRecord<unknown>): Json;
+  /** The state column of a track record, with its ladder key when the policy keeps a ladder. */
+  stateOf(record: TrackRecord<unknown>, ladderKey?: number): Json;
+  /** The ladder key a stored row holds (undefined before its first game or without a ladder). */
+  ladderKeyOf(record: RatingRecord | undefined): number | undefined;
 }
 
 /**
@@ -388,12 +390,17 @@ export function systemOf(declaration: RatingPolicyDeclaration): RatingSystem {
         : { mean: estimate.mean, deviation: estimate.deviation, display: value };
     },
     displayOf: (estimate) => displayValue(estimate, display),
-    stateOf: (record) => ({
+    stateOf: (record, ladderKey) => ({
       model: kind,
       rating: record.rating as Json,
       calibration: record.calibration as unknown as Json,
       ...(record.season === undefined ? {} : { season: record.season }),
+      ...(ladderKey === undefined ? {} : { ladderKey }),
     }),
+    ladderKeyOf(record) {
+      const key = (record?.state as { ladderKey?: unknown } | undefined)?.ladderKey;
+      return typeof key === 'number' ? key : undefined;
+    },
   };
   return system;
 }

@@ -32,7 +32,7 @@ function withTrackRecord(
   const { display: _old, ...rest } = record;
   return {
     ...rest,
-    state: system.stateOf(next),
+    state: system.stateOf(next, system.ladderKeyOf(record)),
     mean: snapshot.mean,
     deviation: snapshot.deviation,
     ...(snapshot.display === undefined ? {} : { display: snapshot.display }),

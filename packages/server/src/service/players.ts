@@ -6,6 +6,7 @@
  */
 import { ErrorCodes, experience, isCalibrating, MatchdError } from '@matchd/engine';
 import type { Principal } from '../auth/principals.ts';
+import { ladderPlace } from '../rating/ladder-keys.ts';
 import type { RatingSystem } from '../rating/rating-system.ts';
 import type { MatchOutcome, MatchRecord, RatingRecord, RatingSnapshot } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
@@ -31,6 +32,8 @@ export interface TrackView {
   readonly mean?: number;
   readonly deviation?: number;
   readonly rank?: number;
+  /** On a track whose policy keeps Kreimeier's ladder: the player's place on it (1 = top). */
+  readonly ladderPlace?: number;
   readonly lastPlayedAtMs: number;
 }
 
@@ -72,8 +75,16 @@ async function trackView(
   if (calibrating && !isAdmin(principal)) return { ...base, ...provisionalOf(system, record) };
   const rank =
     record.display === undefined ? undefined : await context.ratings.rankOf(record.track, record.playerId);
+  // The ladder is a baseline beside the rating: its place is read from the whole track (one scan).
+  const place =
+    system.declaration.ladder === true
+      ? ladderPlace(record, await context.ratings.trackRatings(record.track), (row) =>
+          system.ladderKeyOf(row),
+        )
+      : undefined;
   return {
     ...base,
+    ...(place === undefined ? {} : { ladderPlace: place }),
     mean: record.mean,
     deviation: record.deviation,
     ...(record.display === undefined ? {} : { display: record.display }),
