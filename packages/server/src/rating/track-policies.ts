@@ -93,6 +93,8 @@ export function createTrackPolicies(data: TrackPoliciesData): TrackPolicies {
     return system;
   };
   const fallback = build(data.fallback);
+  // A queue's inline declaration is checked once per config object (every ticket asks).
+  const inline = new WeakMap<object, RatingSystem>();
   const byName = (name: string, path: string, code: ErrorCode): RatingSystem => {
     const declaration = named[name];
     if (declaration === undefined || !Object.hasOwn(named, name)) {
@@ -119,7 +121,12 @@ export function createTrackPolicies(data: TrackPoliciesData): TrackPolicies {
       if (typeof reference === 'string')
         return byName(reference, 'rating.policy', ErrorCodes.INVALID_QUEUE_CONFIG);
       if (reference !== undefined) {
-        return build(checkPolicyDeclaration(reference, 'rating.policy', ErrorCodes.INVALID_QUEUE_CONFIG));
+        let system = inline.get(reference);
+        if (system === undefined) {
+          system = build(checkPolicyDeclaration(reference, 'rating.policy', ErrorCodes.INVALID_QUEUE_CONFIG));
+          inline.set(reference, system);
+        }
+        return system;
       }
       return ofConfigTrack(config.rating.track) ?? fallback;
     },
