@@ -1,3 +1,4 @@
+export { validateBackfillRequest } from './backfill.ts';
 export * as configChecks from './checks.ts';
 export * from './handshake.ts';
 export * from './matchmaker.ts';

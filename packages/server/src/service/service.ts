@@ -3,8 +3,16 @@
  * Building it migrates the schema and loads the queues; `start` starts this node's part in the
  * fleet (the queue runners and the config poll); `stop` ends it, giving every lease up.
  */
-import { createMatchmaker, ErrorCodes, MatchdError, type QueueConfig } from '@matchd/engine';
+import {
+  createMatchmaker,
+  ErrorCodes,
+  MatchdError,
+  type QueueConfig,
+  validateQueueConfig,
+} from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChurnEstimatorFor } from '../models/churn-sources.ts';
+import type { ModelFiles } from '../models/model-files.ts';
 import { createMetrics, instrumentRatingsStore, type ServiceMetrics } from '../observability/metrics.ts';
 import { queueTracks, type TrackPolicies } from '../rating/track-policies.ts';
 import { EventFanout } from '../runtime/event-fanout.ts';
@@ -31,6 +39,10 @@ export interface ServiceDeps {
   readonly seedQueues?: readonly QueueConfig[];
   /** The engagement estimator, for checking engagement queues' configs on this node. */
   readonly expectedChurn?: Parameters<typeof createMatchmaker>[0]['expectedChurn'];
+  /** Each queue's own churn estimator (its fitted model or table), as the matchmaker host uses it. */
+  readonly expectedChurnFor?: ChurnEstimatorFor;
+  /** The fitted models queues name; without it, a queue naming a model is refused. */
+  readonly models?: ModelFiles;
   readonly fleet: FleetOptions;
   readonly queueCapacity: number;
   /** Epoch ms; default Date.now. */
@@ -71,7 +83,11 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     log: deps.log,
     queues: new Map(),
     queueCapacity: deps.queueCapacity,
+    ...(deps.models === undefined ? {} : { models: deps.models }),
     validateQueue(config) {
+      // The engine validates by building the matchmaker, as the queue's runner will (its own
+      // validation first, so a malformed engagement table is named before an estimator is built).
+      validateQueueConfig(config);
       const system = deps.policies.ofQueue(config);
       // One track, one policy: a queue may not rate a track another queue rates differently.
       for (const other of context.queues.values()) {
@@ -85,13 +101,22 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
           );
         }
       }
-      // The engine validates by building the matchmaker, as the queue's runner will.
+      const expectedChurn = deps.expectedChurnFor?.(config) ?? deps.expectedChurn;
       createMatchmaker({
         config,
         ratingModel: system.model,
         seed: 1,
-        ...(deps.expectedChurn === undefined ? {} : { expectedChurn: deps.expectedChurn }),
+        ...(expectedChurn === undefined ? {} : { expectedChurn }),
       });
+      const party = config.rating.partyAdjustment;
+      if (party !== undefined) {
+        if (deps.models === undefined) {
+          throw new MatchdError(ErrorCodes.INVALID_QUEUE_CONFIG, 'rating.partyAdjustment: no models folder', {
+            path: 'rating.partyAdjustment',
+          });
+        }
+        deps.models.require(party, 'party-bonus', 'rating.partyAdjustment');
+      }
     },
     systemOfQueue: (config) => deps.policies.ofQueue(config),
     systemOfTrack: (track) => deps.policies.ofTrack(track, context.queues.values()),

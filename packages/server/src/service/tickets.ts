@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
   MatchdError,
+  type NatType,
   type PlayerProfile,
   type QueueConfig,
-  queueUsesEngagement,
   type TicketInput,
   type TicketStatus,
   trackKey,
@@ -22,7 +22,7 @@ import type { TicketEvent } from '../runtime/ticket-events.ts';
 import type { TicketRecord } from '../store/fleet-state.ts';
 import type { Json, PooledTicket } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
-import { recentOutcomesFromHistory } from './recent-outcomes.ts';
+import { gatedGamesOf, historyFields, partyAdjusted } from './ticket-context.ts';
 
 /** One player of a ticket request. Ratings are never taken from clients: the service looks them up. */
 export interface TicketPlayerRequest {
@@ -35,11 +35,12 @@ export interface TicketPlayerRequest {
   readonly defenseRating?: number;
   /**
    * The player's recent results, newest last, for engagement-aware queues; when absent there, they
-   * are read from the player's stored match history.
+   * are read from the player's stored match history. (Whom the player met last match, for opponent
+   * variation, always comes from the stored history.)
    */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
-  /** Whom the player met last match, for opponent variation. */
-  readonly lastMatch?: { readonly teammateIds: readonly string[]; readonly opponentIds: readonly string[] };
+  /** NAT class for peer-to-peer hosting (the hosts criterion): open, moderate or strict. */
+  readonly nat?: NatType;
 }
 
 /** A ticket request: one player, or a party that stays together. */
@@ -120,34 +121,35 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   const system = context.systemOfQueue(config);
   const stored = await context.ratings.getRatings(playerIds.map((playerId) => ({ playerId, track })));
   const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
-  // Engagement queues need each player's recent outcomes: the client's, else the stored history's.
-  const historyOutcomes = new Map<string, readonly ('W' | 'L' | 'D')[]>();
-  if (queueUsesEngagement(config)) {
-    const missing = request.players.filter((player) => player.recentOutcomes === undefined);
-    const found = await Promise.all(
-      missing.map((player) => recentOutcomesFromHistory(context.ratings, player.playerId)),
-    );
-    missing.forEach((player, index) => {
-      historyOutcomes.set(player.playerId, found[index] ?? []);
-    });
-  }
-  const players = request.players.map((player): PlayerProfile<unknown> => {
+  const fromHistory = await historyFields(context, config, request.players);
+  const gamesByTrack = await gatedGamesOf(context, config, playerIds);
+  const ratings = partyAdjusted(
+    context,
+    config,
+    request.players.map((player) => system.trackRecordOf(byPlayer.get(player.playerId)).rating),
+  );
+  const players = request.players.map((player, index): PlayerProfile<unknown> => {
     const record = system.trackRecordOf(byPlayer.get(player.playerId));
     const pings = player.pingMsByRegion ?? request.pingMsByRegion;
-    const recentOutcomes = player.recentOutcomes ?? historyOutcomes.get(player.playerId);
+    const history = fromHistory.get(player.playerId) ?? {};
+    const recentOutcomes = player.recentOutcomes ?? history.recentOutcomes;
     const languages = player.languages ?? request.languages;
+    const games = gamesByTrack.get(player.playerId);
     return {
       playerId: player.playerId,
-      rating: record.rating,
+      rating: ratings[index],
       gamesPlayed: record.gamesPlayed,
+      ...(games === undefined ? {} : { gamesByTrack: games }),
       ...(pings === undefined ? {} : { pingMsByRegion: pings }),
       ...(languages === undefined ? {} : { languages }),
       ...(player.roles === undefined ? {} : { roles: player.roles }),
+      ...(player.nat === undefined ? {} : { nat: player.nat }),
       ...(player.lowPriority === undefined ? {} : { lowPriority: player.lowPriority }),
       ...(player.offenseRating === undefined ? {} : { offenseRating: player.offenseRating }),
       ...(player.defenseRating === undefined ? {} : { defenseRating: player.defenseRating }),
       ...(recentOutcomes === undefined ? {} : { recentOutcomes }),
-      ...(player.lastMatch === undefined ? {} : { lastMatch: player.lastMatch }),
+      ...(history.recentMatches === undefined ? {} : { recentMatches: history.recentMatches }),
+      ...(history.lastMatch === undefined ? {} : { lastMatch: history.lastMatch }),
     };
   });
   const input: TicketInput<unknown> = {
