@@ -26,10 +26,11 @@ import { queueRoutes } from './http/routes-queues.ts';
 import { apiVersion, experimentsDir, systemRoutes } from './http/routes-system.ts';
 import { ticketRoutes } from './http/routes-tickets.ts';
 import { roleNotes, type TypedApp } from './http/typed-app.ts';
-import type { RatingSystem } from './rating/rating-system.ts';
+import type { TrackPolicies } from './rating/track-policies.ts';
 import type { MatchmakerHost } from './runtime/matchmaker-host.ts';
 import { observeHost, QueueActivity } from './service/activity.ts';
 import type { FleetOptions } from './service/fleet.ts';
+import type { FriendsSource } from './service/friends.ts';
 import { createService, type MatchdService, type ServiceDeps } from './service/service.ts';
 import type { FleetState } from './store/fleet-state.ts';
 import type { RatingsStore } from './store/ratings-store.ts';
@@ -40,7 +41,10 @@ export interface ServerDeps {
   /** The state every node shares: tickets, queue logs, leases (memory for one process, Redis for a fleet). */
   readonly state: FleetState;
   readonly host: MatchmakerHost;
-  readonly system: RatingSystem;
+  /** The tracks' rating policies (`createTrackPolicies`). */
+  readonly policies: TrackPolicies;
+  /** A studio's own friends lists (the hook for `friends` visibility); default: matchd's lists. */
+  readonly friends?: FriendsSource;
   readonly auth: Authenticator;
   readonly tokens: PlayerTokens;
   readonly limits: {
@@ -87,7 +91,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
     ratings: deps.ratings,
     state: deps.state,
     host: observeHost(deps.host, activity),
-    system: deps.system,
+    policies: deps.policies,
+    ...(deps.friends === undefined ? {} : { friends: deps.friends }),
     log: app.log,
     fleet: {
       nodeId: deps.fleet?.nodeId ?? `node-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,

@@ -7,15 +7,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { isMatchdError } from '@matchd/engine';
 import { churnEstimatorFor } from '../models/churn-sources.ts';
 import { ModelFiles } from '../models/model-files.ts';
-import { createRatingSystem } from '../rating/rating-system.ts';
+import { createTrackPolicies } from '../rating/track-policies.ts';
 import { engineMatchmakerFactory } from './engine-factory.ts';
 import { createLocalHost } from './matchmaker-host.ts';
 import type { HostReply, HostRequest, WorkerHostData } from './worker-host.ts';
 
 const data = workerData as WorkerHostData;
+const policies = createTrackPolicies(data.policies);
 const host = createLocalHost({
   factory: engineMatchmakerFactory,
-  ratingModel: createRatingSystem(data.ratingModel).model,
+  ratingModelFor: (config) => policies.ofQueue(config).model,
   seed: data.seed,
   clock: () => performance.now(),
   expectedChurnFor: churnEstimatorFor(

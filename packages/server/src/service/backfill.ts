@@ -154,7 +154,7 @@ async function createRequest(
         .map((playerId) => profiles.get(playerId) as PlayerProfile<unknown>),
     })),
   };
-  validateBackfillRequest(request, config, context.system.model);
+  validateBackfillRequest(request, config, context.systemOfQueue(config).model);
   const nowMs = context.now();
   await changeMatch(context, queueId, matchId, (current) => {
     if (current.backfillRequestId !== undefined && current.backfillRequestId !== match.backfillRequestId) {

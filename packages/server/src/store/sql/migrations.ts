@@ -48,6 +48,16 @@ export const migrations: readonly { readonly version: number; readonly statement
       )`,
     ],
   },
+  {
+    version: 2,
+    statements: [
+      `CREATE TABLE friends (
+        player_id TEXT NOT NULL,
+        friend_id TEXT NOT NULL,
+        PRIMARY KEY (player_id, friend_id)
+      )`,
+    ],
+  },
 ];
 
 // An arbitrary constant naming matchd's migration lock among the database's advisory locks.
