@@ -7,6 +7,7 @@
  */
 
 import type { Prediction } from '../rating/types.ts';
+import type { PlayerAttributes } from '../rules/types.ts';
 
 /**
  * The criteria. Dota 2's seven: `team-balance`, `skill-spread`, `experience-spread`,
@@ -155,6 +156,8 @@ export interface PlayerProfile<TRating> {
    * The player's recent outcomes, newest last ('W', 'L', 'D'), for the engagement (EOMM churn) criterion.
    */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
+  /** Values of the player attributes the queue declares, read by its rules (docs/rules.md). */
+  readonly attributes?: PlayerAttributes;
 }
 
 /**

@@ -76,9 +76,26 @@ export function propose<TRating>(
   const unplaced: CandidateMatch<TRating> = { teams };
   const { region } = context.handshake.chooseRegion(unplaced, nowMs);
   const match: CandidateMatch<TRating> = region === undefined ? unplaced : { teams, region };
-  const evaluation = context.scorer.evaluate(match, nowMs);
+  const evaluation = withRules(context, context.scorer.evaluate(match, nowMs), match, nowMs);
   const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);
   return { match, evaluation, objectiveValue: objectiveValue(context.objective, evaluation), verdict };
+}
+
+/**
+ * The evaluation with the queue's weighted rules joined to the quality (docs/rules.md: a rule's
+ * weight joins the criteria's weighted mean); unchanged without rules. `score` then is the match's
+ * quality, `criteriaScore` the criteria's part that `scoreAt` and `ceilingScore` start from.
+ */
+export function withRules<TRating>(
+  context: CandidateContext<TRating>,
+  evaluation: MatchEvaluation,
+  match: CandidateMatch<TRating>,
+  nowMs: number,
+): MatchEvaluation {
+  const rules = context.handshake.limits.rules;
+  if (!rules.active) return evaluation;
+  const score = rules.blend(evaluation.score, rules.verdict(match, nowMs));
+  return score === evaluation.score ? evaluation : { ...evaluation, score };
 }
 
 /**
@@ -91,8 +108,12 @@ function splitValue<TRating>(
   nowMs: number,
 ): number {
   const evaluation = context.scorer.quickSplit(match, nowMs);
-  const value = objectiveValue(context.objective, evaluation);
-  return context.handshake.isUnfair(evaluation) ? value - 2 : value;
+  let value = objectiveValue(context.objective, evaluation);
+  if (context.handshake.isUnfair(evaluation)) value -= 2;
+  // Team rules (one medic per team) rank every split that keeps them above every split that does not.
+  const rules = context.handshake.limits.rules;
+  if (rules.splitSensitive) value += rules.splitAdjustment(match, nowMs);
+  return value;
 }
 
 /**
@@ -313,9 +334,7 @@ export function rejudge<TRating>(
   cached: { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation },
   nowMs: number,
 ): Proposal<TRating> {
-  const quality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
-  const evaluation =
-    quality === cached.evaluation.score ? cached.evaluation : { ...cached.evaluation, score: quality };
+  const criteriaQuality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
   // Ping caps relax with wait: a region closed when the candidate was cached may be open now.
   const { region } = context.handshake.chooseRegion(cached.match, nowMs);
   const match =
@@ -324,7 +343,12 @@ export function rejudge<TRating>(
       : region === undefined
         ? { teams: cached.match.teams }
         : { teams: cached.match.teams, region };
-  const verdict = context.handshake.judge(match, quality, evaluation, context.minQualityOf, nowMs);
+  const timed =
+    criteriaQuality === cached.evaluation.score
+      ? cached.evaluation
+      : { ...cached.evaluation, score: criteriaQuality };
+  const evaluation = withRules(context, timed, match, nowMs);
+  const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);
   return {
     match,
     evaluation,

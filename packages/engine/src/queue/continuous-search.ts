@@ -106,13 +106,26 @@ export class CandidateSearch<TRating> {
     const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
     const teamSize = shape.teamSize.max;
     const candidates: Proposal<TRating>[] = [];
-    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, free);
+    // Neighbours that no match could hold together with this ticket under the queue's rules (another
+    // build, no game mode in common) are skipped; when the first of them could be allowed, it wakes.
+    const rules = this.handshake.limits.rules;
+    let pairWakeMs = Number.POSITIVE_INFINITY;
+    const allowed = rules.hasPairRules
+      ? (other: Entry<TRating>) => {
+          if (!free(other)) return false;
+          const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
+          if (fromMs <= nowMs) return true;
+          pairWakeMs = Math.min(pairWakeMs, fromMs);
+          return false;
+        }
+      : free;
+    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed);
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
     let wide = near;
     if (open.length > 0) {
       const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
-      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, free))]
+      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, allowed))]
         .flat()
         .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
         .slice(0, this.gatherCount);
@@ -129,7 +142,14 @@ export class CandidateSearch<TRating> {
         return { match: fresh.match, evaluation: fresh.evaluation };
       });
       if (fresh !== undefined) candidates.push(fresh);
-      else if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
+      else if (cached !== 'unsplittable') {
+        const again = rejudge(this.context, cached, nowMs);
+        // A team rule that broke the cached split may have relaxed enough for another split: split anew.
+        const splitBroken =
+          rules.splitSensitive && again.verdict.breaches.some((breach) => breach.limit === 'rule');
+        const teams = splitBroken ? split() : undefined;
+        candidates.push(teams === undefined ? again : propose(this.context, teams, nowMs));
+      }
     };
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     const distanceTo = (other: Entry<TRating> | undefined) =>
@@ -175,12 +195,12 @@ export class CandidateSearch<TRating> {
     }
     const formable: Proposal<TRating>[] = [];
     let bestShown: Proposal<TRating> | undefined;
-    let wakeMs = regionWakeMs;
+    let wakeMs = Math.min(regionWakeMs, pairWakeMs);
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
       } else {
-        const ceiling = this.scorer.ceilingScore(candidate.evaluation);
+        const ceiling = rules.ceiling(this.scorer.ceilingScore(candidate.evaluation));
         wakeMs = Math.min(
           wakeMs,
           this.handshake.earliestAcceptMs(

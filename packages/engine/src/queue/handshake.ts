@@ -63,7 +63,7 @@ export class Handshake {
 
   /**
    * The region to play a candidate in: among the queue's regions in which every ticket is within its
-   * ping cap at `nowMs`, the one with the smallest largest ping; when none is, the region with the
+   * ping cap at `nowMs` and the hard latency rules hold, the one with the smallest largest ping; when none is, the region with the
    * smallest largest ping (the ping cap then holds the candidate back). Undefined without regions or
    * when no region has a ping from every player.
    */
@@ -76,6 +76,7 @@ export class Handshake {
     const tickets = match.teams.flat();
     // Caps relax with each ticket's own wait: read once, not once per region.
     const caps = tickets.map((ticket) => this.limits.maxPingAt(ticket, nowMs));
+    const rules = this.limits.rules;
     let best: { region: string; worst: number; withinCaps: boolean } | undefined;
     for (const region of regions.names) {
       let worst = 0;
@@ -86,6 +87,8 @@ export class Handshake {
         if (ping > (caps[index] as number)) withinCaps = false;
       });
       if (worst === Number.POSITIVE_INFINITY) continue;
+      // A match-wide latency rule is a limit of the region too: a region it forbids is not "within".
+      if (withinCaps && rules.hasLatency && !rules.latencyHolds(match, region, nowMs)) withinCaps = false;
       const better =
         best === undefined ||
         (withinCaps && !best.withinCaps) ||

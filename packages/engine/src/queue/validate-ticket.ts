@@ -7,6 +7,7 @@
 import { ErrorCodes, isMatchdError, MatchdError } from '../errors.ts';
 import type { PlayerProfile } from '../quality/types.ts';
 import type { RatingModel } from '../rating/types.ts';
+import { validatePlayerAttributes } from '../rules/attributes.ts';
 import {
   array,
   boolean,
@@ -38,6 +39,7 @@ const PLAYER_FIELDS = [
   'lastMatch',
   'lowPriority',
   'recentOutcomes',
+  'attributes',
 ] as const;
 
 function validatePlayer<TRating>(
@@ -103,6 +105,9 @@ function validatePlayer<TRating>(
       oneOf(checker, outcome, `${path}.recentOutcomes[${i}]`, ['W', 'L', 'D']);
     });
   }
+  // Only the attributes the queue declares, each of its declared type (defaults apply when rules read).
+  if (p['attributes'] !== undefined)
+    validatePlayerAttributes(p['attributes'], `${path}.attributes`, config.attributes);
   return value as PlayerProfile<TRating>;
 }
 

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
   MatchdError,
+  type PlayerAttributes,
   type PlayerProfile,
   type QueueConfig,
   queueUsesEngagement,
@@ -38,6 +39,8 @@ export interface TicketPlayerRequest {
    * are read from the player's stored match history.
    */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
+  /** Values of the attributes the queue declares, read by its rules (docs/rules.md). */
+  readonly attributes?: PlayerAttributes;
   /** Whom the player met last match, for opponent variation. */
   readonly lastMatch?: { readonly teammateIds: readonly string[]; readonly opponentIds: readonly string[] };
 }
@@ -147,6 +150,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
       ...(player.defenseRating === undefined ? {} : { defenseRating: player.defenseRating }),
       ...(recentOutcomes === undefined ? {} : { recentOutcomes }),
       ...(player.lastMatch === undefined ? {} : { lastMatch: player.lastMatch }),
+      ...(player.attributes === undefined ? {} : { attributes: player.attributes }),
     };
   });
   const input: TicketInput<unknown> = {
