@@ -108,12 +108,8 @@ function splitValue<TRating>(
   nowMs: number,
 ): number {
   const evaluation = context.scorer.quickSplit(match, nowMs);
-  let value = objectiveValue(context.objective, evaluation);
-  if (context.handshake.isUnfair(evaluation)) value -= 2;
-  // Team rules (one medic per team) rank every split that keeps them above every split that does not.
-  const rules = context.handshake.limits.rules;
-  if (rules.splitSensitive) value += rules.splitAdjustment(match, nowMs);
-  return value;
+  const value = objectiveValue(context.objective, evaluation);
+  return context.handshake.isUnfair(evaluation) ? value - 2 : value;
 }
 
 /**
@@ -132,16 +128,26 @@ export function splitIntoTeams<TRating>(
     return region === undefined ? { teams: mapped } : { teams: mapped, region };
   };
   const bounds = teamBoundsOf(context.shape);
-  const split = splitMatch({
-    tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
-    members: tickets.map((_, index) => index),
-    teamCount,
-    teamSize: { min: bounds.min, max: bounds.max },
-    maxSizeDifference: bounds.maxDifference,
-    scoreMatch: (teams) => splitValue(context, toMatch(teams), nowMs),
-    random: context.random,
-    splitCounts: context.splitCounts,
-  });
+  const searchWith = (scoreMatch: (teams: readonly (readonly number[])[]) => number) =>
+    splitMatch({
+      tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
+      members: tickets.map((_, index) => index),
+      teamCount,
+      teamSize: { min: bounds.min, max: bounds.max },
+      maxSizeDifference: bounds.maxDifference,
+      scoreMatch,
+      random: context.random,
+      splitCounts: context.splitCounts,
+    });
+  let split = searchWith((teams) => splitValue(context, toMatch(teams), nowMs));
+  // Team rules (one medic per team) weigh in only when the criteria's best split breaks one, or when
+  // one has a weight: they are costly to read for every split, and most balanced splits keep them.
+  const rules = context.handshake.limits.rules;
+  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
+    split = searchWith((teams) => {
+      const match = toMatch(teams);
+      return splitValue(context, match, nowMs) + rules.splitAdjustment(match, nowMs);
+    });
   return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
 
@@ -181,7 +187,8 @@ export interface Fill<TRating> {
 
 /**
  * Fills matches around `anchor` with the nearest `neighbours` (already in order of skill distance),
- * skipping parties that would overflow the largest match. Returns the largest fill whose parties split
+ * skipping parties that would overflow the largest match and, with `admits`, tickets the queue's
+ * rules refuse beside those already chosen. Returns the largest fill whose parties split
  * into the shape's teams and, when smaller, the smallest such fill that holds at least `floorPlayers`
  * (the fewest players the anchor accepts now): nearer tickets, a better match once everyone's
  * match size has relaxed to it. Empty when no fill exists.
@@ -191,6 +198,7 @@ export function fillAround<TRating>(
   neighbours: readonly ScoredTicket<TRating>[],
   shape: MatchShape,
   floorPlayers: number,
+  admits?: (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) => boolean,
 ): Fill<TRating>[] {
   const maxPlayers = shape.maxPlayers;
   const chosen = [anchor];
@@ -210,6 +218,9 @@ export function fillAround<TRating>(
     const neighbour = neighbours[i] as ScoredTicket<TRating>;
     const size = neighbour.players.length;
     if (players + size > maxPlayers) continue;
+    // The queue's rules that only tighten as a match grows (at most one tank): a neighbour that
+    // breaks one with those already chosen is skipped for the next.
+    if (admits !== undefined && !admits(chosen, neighbour)) continue;
     chosen.push(neighbour);
     players += size;
     if (teamCountFor(shape, players) !== undefined)
@@ -284,7 +295,12 @@ export function regionSortKeys<TRating>(
 
 /** A cached candidate: its teams (split chosen) and its evaluation, or a fill that cannot be split. */
 export type CachedCandidate<TRating> =
-  | { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation }
+  | {
+      readonly match: CandidateMatch<TRating>;
+      readonly evaluation: MatchEvaluation;
+      /** When the split was chosen (rules' limits read then). */
+      readonly atMs?: number;
+    }
   | 'unsplittable';
 
 /**
@@ -306,6 +322,23 @@ export class CandidateCache<TRating> {
     tickets: readonly ScoredTicket<TRating>[],
     build: () => CachedCandidate<TRating>,
   ): CachedCandidate<TRating> {
+    const key = this.keyOf(tickets);
+    let hit = this.byKey.get(key);
+    if (hit === undefined) {
+      // Entries of departed tickets are never hit again; dropping everything now and then bounds memory.
+      if (this.byKey.size >= this.limit) this.byKey.clear();
+      hit = build();
+      this.byKey.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Replaces the cached candidate of these tickets (a split chosen anew). */
+  replace(tickets: readonly ScoredTicket<TRating>[], candidate: CachedCandidate<TRating>): void {
+    this.byKey.set(this.keyOf(tickets), candidate);
+  }
+
+  private keyOf(tickets: readonly ScoredTicket<TRating>[]): string {
     let key: string;
     if (tickets.length === 2) {
       const a = (tickets[0] as ScoredTicket<TRating>).ticketId;
@@ -317,14 +350,7 @@ export class CandidateCache<TRating> {
         .sort()
         .join('\u0000');
     }
-    let hit = this.byKey.get(key);
-    if (hit === undefined) {
-      // Entries of departed tickets are never hit again; dropping everything now and then bounds memory.
-      if (this.byKey.size >= this.limit) this.byKey.clear();
-      hit = build();
-      this.byKey.set(key, hit);
-    }
-    return hit;
+    return key;
   }
 }
 

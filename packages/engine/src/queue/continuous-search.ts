@@ -120,6 +120,10 @@ export class CandidateSearch<TRating> {
         }
       : free;
     const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed);
+    const admits = rules.hasGrowthRules
+      ? (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) =>
+          rules.admits(chosen, next, nowMs)
+      : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
     let wide = near;
@@ -139,16 +143,23 @@ export class CandidateSearch<TRating> {
         const teams = split();
         if (teams === undefined) return 'unsplittable';
         fresh = propose(this.context, teams, nowMs);
-        return { match: fresh.match, evaluation: fresh.evaluation };
+        return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
       });
       if (fresh !== undefined) candidates.push(fresh);
       else if (cached !== 'unsplittable') {
         const again = rejudge(this.context, cached, nowMs);
-        // A team rule that broke the cached split may have relaxed enough for another split: split anew.
-        const splitBroken =
-          rules.splitSensitive && again.verdict.breaches.some((breach) => breach.limit === 'rule');
-        const teams = splitBroken ? split() : undefined;
-        candidates.push(teams === undefined ? again : propose(this.context, teams, nowMs));
+        // A team rule that broke the cached split may have relaxed since enough for another split.
+        const splitAgain =
+          rules.splitSensitive &&
+          again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
+          rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
+        const teams = splitAgain ? split() : undefined;
+        if (teams === undefined) candidates.push(again);
+        else {
+          const resplit = propose(this.context, teams, nowMs);
+          this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
+          candidates.push(resplit);
+        }
       }
     };
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
@@ -182,6 +193,7 @@ export class CandidateSearch<TRating> {
           pool.map((other) => other.scored),
           shape,
           floorPlayers,
+          admits,
         );
         // A fill short of the largest match can still grow with any arrival.
         if (fills.length === 0 || (fills[0]?.players ?? 0) < shape.maxPlayers) {

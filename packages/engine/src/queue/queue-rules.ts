@@ -84,6 +84,19 @@ export function breaksForEverySuperset(rule: Rule, declarations: AttributeDeclar
   }
 }
 
+/**
+ * The ceiling of a match-wide hard count ("at most one tank", "at most five medics") as a rule of
+ * its own: a match that grows can only break it more, so a fill skips a ticket that breaks it. A sum
+ * without a counted value is taken as a count of non-negative amounts (PlayFab's role totals); the
+ * full rule still judges the match.
+ */
+function countCeiling(rule: Rule): Rule[] {
+  if (rule.kind !== 'composition' || rule.hard === false || rule.expansionAge === 'oldest') return [];
+  if (rule.scope !== 'match' || rule.max === undefined) return [];
+  const { min: _min, ...ceiling } = rule;
+  return [ceiling];
+}
+
 /** Every limit of a rule (compound operands included), with `optionalAfterMs` as a step. */
 function changePoints(rule: Rule): { limits: Limit[]; optionalAfterMs: number[] } {
   const limits: Limit[] = [];
@@ -134,6 +147,9 @@ function nextChangeWaitMs(rule: Rule, waitMs: number): number {
   return next;
 }
 
+/** Searches read only pass, score and when it passes: no sentences. */
+const LEAN = { explain: false } as const;
+
 /** A candidate as the rules read it. */
 type RuleMatch = CandidateMatch<unknown>;
 
@@ -152,8 +168,14 @@ export class QueueRules {
   private readonly rules: readonly Rule[];
   private readonly declarations: AttributeDeclarations | undefined;
   private readonly splitRules: readonly Rule[];
+  /** Some rule a split can change has a weight: the split search always weighs the rules. */
+  private readonly weightedSplitRules: boolean;
   private readonly latencyRules: readonly Rule[];
   private readonly pairRules: readonly Rule[];
+  /** Rules a growing match can only break more: checked as a fill adds tickets. */
+  private readonly growthRules: readonly Rule[];
+  /** Some rule only tightens as a match grows: fills skip tickets it refuses. */
+  readonly hasGrowthRules: boolean;
   /** The criteria's total weight: the rules' weights join it in the quality's weighted mean. */
   private readonly criteriaWeight: number;
   private readonly rulesWeight: number;
@@ -167,6 +189,9 @@ export class QueueRules {
     this.hasHard = this.rules.some((rule) => rule.hard !== false);
     this.splitRules = this.rules.filter(dependsOnSplit);
     this.splitSensitive = this.splitRules.length > 0;
+    this.weightedSplitRules = this.splitRules.some(
+      (rule) => (rule.weight ?? (rule.hard === false ? 1 : 0)) > 0,
+    );
     this.latencyRules = this.rules.filter(
       (rule) =>
         rule.hard !== false &&
@@ -176,6 +201,8 @@ export class QueueRules {
     this.hasLatency = this.latencyRules.length > 0;
     this.pairRules = this.rules.filter((rule) => breaksForEverySuperset(rule, this.declarations));
     this.hasPairRules = this.pairRules.length > 0;
+    this.growthRules = [...this.pairRules, ...this.rules.flatMap(countCeiling)];
+    this.hasGrowthRules = this.growthRules.length > 0;
     let criteriaWeight = 0;
     for (const criterion of config.criteria) criteriaWeight += criterion.weight;
     this.criteriaWeight = criteriaWeight > 0 ? criteriaWeight : 1;
@@ -239,16 +266,25 @@ export class QueueRules {
    * split that keeps the hard rules ranks above every split that breaks one).
    */
   splitAdjustment(match: RuleMatch, nowMs: number): number {
-    const verdict = evaluateRules(this.splitRules, this.declarations, this.candidateOf(match, nowMs));
+    const verdict = evaluateRules(this.splitRules, this.declarations, this.candidateOf(match, nowMs), LEAN);
     let adjustment = verdict.weightedScore / (this.criteriaWeight + this.rulesWeight);
     for (const outcome of verdict.failed) adjustment += outcome.score - 2;
     return adjustment;
   }
 
+  /**
+   * True when the split's hard team rules pass and no team rule has a weight: no other split of the
+   * same tickets can do better by the rules.
+   */
+  splitKeeps(match: RuleMatch, nowMs: number): boolean {
+    if (this.weightedSplitRules) return false;
+    return evaluateRules(this.splitRules, this.declarations, this.candidateOf(match, nowMs), LEAN).pass;
+  }
+
   /** True when the hard latency rules hold with the match played in `region`. */
   latencyHolds(match: RuleMatch, region: string, nowMs: number): boolean {
     const candidate = this.candidateOf({ teams: match.teams, region }, nowMs);
-    return evaluateRules(this.latencyRules, this.declarations, candidate).pass;
+    return evaluateRules(this.latencyRules, this.declarations, candidate, LEAN).pass;
   }
 
   /**
@@ -256,7 +292,8 @@ export class QueueRules {
    * say: `nowMs` when they may now, Infinity when never (the same players never pass them).
    */
   pairAllowedFromMs(a: ScoredTicket<unknown>, b: ScoredTicket<unknown>, nowMs: number): number {
-    const verdict = this.pairVerdict(a, b, nowMs);
+    const candidate = this.candidateOf({ teams: [[a, b]] }, nowMs);
+    const verdict = evaluateRules(this.pairRules, this.declarations, candidate, LEAN);
     if (verdict.pass) return nowMs;
     return verdict.retryAfterMs === undefined ? Number.POSITIVE_INFINITY : nowMs + verdict.retryAfterMs;
   }
@@ -264,5 +301,23 @@ export class QueueRules {
   /** The verdict of the rules that decide for two tickets alone, on those two. */
   pairVerdict(a: ScoredTicket<unknown>, b: ScoredTicket<unknown>, nowMs: number): RulesVerdict {
     return evaluateRules(this.pairRules, this.declarations, this.candidateOf({ teams: [[a, b]] }, nowMs));
+  }
+
+  /** True when adding `next` to the tickets of a growing match breaks no rule a larger match could keep. */
+  admits(chosen: readonly ScoredTicket<unknown>[], next: ScoredTicket<unknown>, nowMs: number): boolean {
+    const candidate = this.candidateOf({ teams: [[...chosen, next]] }, nowMs);
+    return evaluateRules(this.growthRules, this.declarations, candidate, LEAN).pass;
+  }
+
+  /**
+   * True when a limit (or the optionality) of a rule a split can change moved between `thenMs` and
+   * `nowMs` for these tickets: a split chosen then may no longer be the best now.
+   */
+  splitLimitsChanged(match: RuleMatch, thenMs: number, nowMs: number): boolean {
+    const then = this.candidateOf(match, thenMs);
+    const now = this.candidateOf(match, nowMs);
+    return this.splitRules.some(
+      (rule) => nextChangeWaitMs(rule, ruleWaitMs(rule, then)) <= ruleWaitMs(rule, now),
+    );
   }
 }
