@@ -120,10 +120,7 @@ export class CandidateSearch<TRating> {
         }
       : free;
     const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed);
-    const admits = rules.hasGrowthRules
-      ? (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) =>
-          rules.admits(chosen, next, nowMs)
-      : undefined;
+    const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
     let wide = near;

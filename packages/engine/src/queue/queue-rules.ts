@@ -21,6 +21,7 @@ import type {
   Rule,
   RuleCandidate,
   RulesVerdict,
+  RuleTicket,
 } from '../rules/types.ts';
 import type { QueueConfig } from './types.ts';
 
@@ -179,6 +180,8 @@ export class QueueRules {
   /** The criteria's total weight: the rules' weights join it in the quality's weighted mean. */
   private readonly criteriaWeight: number;
   private readonly rulesWeight: number;
+  /** From when two tickets may meet under the pair rules, per pair (dropped with the tickets). */
+  private readonly pairTimes = new WeakMap<ScoredTicket<unknown>, Map<ScoredTicket<unknown>, number>>();
   /** The last verdict, for the same candidate object at the same time (scored, then judged). */
   private memo: { match: RuleMatch; nowMs: number; verdict: RulesVerdict } | undefined;
 
@@ -292,10 +295,25 @@ export class QueueRules {
    * say: `nowMs` when they may now, Infinity when never (the same players never pass them).
    */
   pairAllowedFromMs(a: ScoredTicket<unknown>, b: ScoredTicket<unknown>, nowMs: number): number {
+    // Two waiting tickets never change and these rules only relax with the newest one's wait, so the
+    // time from which they may meet is fixed: read once per pair.
+    let known = this.pairTimes.get(a);
+    const cached = known?.get(b);
+    if (cached !== undefined) return Math.max(nowMs, cached);
     const candidate = this.candidateOf({ teams: [[a, b]] }, nowMs);
     const verdict = evaluateRules(this.pairRules, this.declarations, candidate, LEAN);
-    if (verdict.pass) return nowMs;
-    return verdict.retryAfterMs === undefined ? Number.POSITIVE_INFINITY : nowMs + verdict.retryAfterMs;
+    const fromMs = verdict.pass
+      ? nowMs
+      : verdict.retryAfterMs === undefined
+        ? Number.POSITIVE_INFINITY
+        : nowMs + verdict.retryAfterMs;
+    if (known === undefined) {
+      known = new Map();
+      this.pairTimes.set(a, known);
+    }
+    // A pass now says nothing of earlier times, but times only move forward.
+    known.set(b, fromMs);
+    return fromMs;
   }
 
   /** The verdict of the rules that decide for two tickets alone, on those two. */
@@ -303,10 +321,31 @@ export class QueueRules {
     return evaluateRules(this.pairRules, this.declarations, this.candidateOf({ teams: [[a, b]] }, nowMs));
   }
 
-  /** True when adding `next` to the tickets of a growing match breaks no rule a larger match could keep. */
-  admits(chosen: readonly ScoredTicket<unknown>[], next: ScoredTicket<unknown>, nowMs: number): boolean {
-    const candidate = this.candidateOf({ teams: [[...chosen, next]] }, nowMs);
-    return evaluateRules(this.growthRules, this.declarations, candidate, LEAN).pass;
+  /**
+   * A check for a growing match at `nowMs`: true when adding `next` to the tickets already chosen
+   * breaks no rule a larger match could keep. Tickets are read for the rules once per check.
+   */
+  admitter(
+    nowMs: number,
+  ): (chosen: readonly ScoredTicket<unknown>[], next: ScoredTicket<unknown>) => boolean {
+    const read = new Map<ScoredTicket<unknown>, RuleTicket>();
+    const ruleTicket = (ticket: ScoredTicket<unknown>): RuleTicket => {
+      let found = read.get(ticket);
+      if (found === undefined) {
+        found = {
+          ticketId: ticket.ticketId,
+          players: ticket.players.map((player) => player.profile),
+          waitMs: Math.max(0, nowMs - ticket.enqueuedAtMs),
+        };
+        read.set(ticket, found);
+      }
+      return found;
+    };
+    return (chosen, next) => {
+      const team = chosen.map(ruleTicket);
+      team.push(ruleTicket(next));
+      return evaluateRules(this.growthRules, this.declarations, { teams: [team] }, LEAN).pass;
+    };
   }
 
   /**

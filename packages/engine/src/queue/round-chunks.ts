@@ -69,10 +69,7 @@ export function chunkRound<TRating>(
         if (rules.pairAllowedFromMs(anchor, other, nowMs) <= nowMs) near.push(other);
       }
     }
-    const admits = rules.hasGrowthRules
-      ? (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) =>
-          rules.admits(chosen, next, nowMs)
-      : undefined;
+    const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     const [fill] = fillAround(anchor, near, shape, shape.minPlayers, admits);
     if (fill === undefined) {
       // Nothing fits around the lowest-skilled ticket left: it waits for the next round.

@@ -483,8 +483,9 @@ function measureBatchDistance(
   candidate: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
 ): Measurement {
-  const readings = readAttribute(rule, rule.attribute, candidate, declarations, 'avg');
   const isString = declarations?.[rule.attribute]?.type === 'string';
+  // Parties batch by their average number; a string is every member's own (all must be equal).
+  const readings = readAttribute(rule, rule.attribute, candidate, declarations, isString ? undefined : 'avg');
   const present = usable(rule, rule.attribute, readings, isString ? 'string' : 'number');
   if ('unreadable' in present) return present;
   if (present.length === 0) return { conditions: [] };

@@ -56,6 +56,7 @@ function attributeValue(
   declaration: AttributeDeclaration,
   random: Random,
   playerIds: readonly string[],
+  rank: number,
 ): AttributeValue | undefined {
   const subset = (items: readonly string[], least = 1) => {
     const chosen = items.filter(() => random.bernoulli(0.5));
@@ -66,14 +67,15 @@ function attributeValue(
     return chosen;
   };
   switch (name) {
+    // A game's skill attribute follows its players' rating (`rank`: standard deviations from the mean).
     case 'skill':
-      return Math.round(random.normal(declaration.default === 10 ? 10 : 50, 12));
+      return Math.round((declaration.default === 10 ? 10 : 50) + 12 * rank + random.normal(0, 2));
     case 'Skill':
-      return Math.min(1, Math.max(0, random.normal(0.5, 0.15)));
+      return Math.min(1, Math.max(0, 0.5 + 0.15 * rank + random.normal(0, 0.02)));
     case 'experience':
       return Math.round(random.uniform(0, 100));
     case 'league':
-      return 1 + random.int(6);
+      return Math.max(1, Math.min(6, Math.round(3.5 + 1.2 * rank)));
     case 'character':
       if (declaration.type === 'number') return 1 + random.int(4);
       return [random.pick(['medic', 'medic', 'soldier', 'sniper', 'engineer', 'scout'])];
@@ -92,9 +94,9 @@ function attributeValue(
     case 'preferredOpponents':
       return subset(['knight', 'mage', 'rogue'], 2);
     case 'map':
-      return random.pick(['forest', 'desert']);
+      return random.bernoulli(0.85) ? 'forest' : 'desert';
     case 'mode':
-      return random.pick(['ctf', 'tdm']);
+      return random.bernoulli(0.85) ? 'ctf' : 'tdm';
     case 'BlockList':
       // Some players block an earlier player (FlexMatch's block list reads player ids).
       return random.bernoulli(0.3) && playerIds.length > 0 ? [random.pick(playerIds)] : [];
@@ -137,12 +139,12 @@ interface Arrival {
 }
 
 /** The synthetic population of an example: its tickets and when each arrives. */
-export function population(config: QueueConfig, seed: number): Arrival[] {
+export function population(config: QueueConfig, seed: number, maxPlayers = 600): Arrival[] {
   const random = Random.fromSeed(seed);
   const teamSize = typeof config.teams.size === 'number' ? config.teams.size : config.teams.size.max;
   const teamCount = typeof config.teams.count === 'number' ? config.teams.count : config.teams.count.max;
   const matchPlayers = teamSize * teamCount;
-  const players = Math.min(1_200, Math.max(60, 8 * matchPlayers));
+  const players = Math.min(maxPlayers, Math.max(60, 8 * matchPlayers));
   const maxParty = Math.min(config.gates?.maxPartySize ?? teamSize, teamSize);
   const arrivals: Arrival[] = [];
   const playerIds: string[] = [];
@@ -161,7 +163,7 @@ export function population(config: QueueConfig, seed: number): Arrival[] {
       for (const [name, declaration] of Object.entries(config.attributes ?? {})) {
         // Some players leave an attribute with a default out: the default applies.
         if (declaration.default !== undefined && random.bernoulli(0.1)) continue;
-        const value = attributeValue(name, declaration, random, playerIds);
+        const value = attributeValue(name, declaration, random, playerIds, (skill - 1500) / 250);
         if (value !== undefined) attributes[name] = value;
       }
       if (config.attributes?.['TankSelected'] !== undefined)
@@ -213,10 +215,10 @@ export interface ExampleRun {
 }
 
 /** Runs one documentation example through the matchmaker and checks every match it forms. */
-export function runExample(vendor: Vendor, file: string, seed = 1): ExampleRun {
+export function runExample(vendor: Vendor, file: string, seed = 1, maxPlayers = 600): ExampleRun {
   const config = validateQueueConfig({ ...importExample(vendor, file), expireAfterMs: EXPIRE_AFTER_MS });
   const source = readFixture(vendor, file) as Record<string, unknown>;
-  const arrivals = population(config, seed);
+  const arrivals = population(config, seed, maxPlayers);
   const byId = new Map(arrivals.map((arrival) => [arrival.ticket.ticketId, arrival.ticket]));
   const mm = createMatchmaker({ config, ratingModel: createElo(), seed });
   const effects: MatchmakerEffect[] = [];
