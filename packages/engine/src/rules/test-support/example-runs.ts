@@ -57,6 +57,7 @@ function attributeValue(
   random: Random,
   playerIds: readonly string[],
   rank: number,
+  queueId: string,
 ): AttributeValue | undefined {
   const subset = (items: readonly string[], least = 1) => {
     const chosen = items.filter(() => random.bernoulli(0.5));
@@ -69,11 +70,13 @@ function attributeValue(
   switch (name) {
     // A game's skill attribute follows its players' rating (`rank`: standard deviations from the mean).
     case 'skill':
+      // PlayFab's weighting example batches skill levels within 1: levels, not points.
+      if (queueId === 'weighting-queue') return Math.round(5 + 1.5 * rank);
       return Math.round((declaration.default === 10 ? 10 : 50) + 12 * rank + random.normal(0, 2));
     case 'Skill':
       return Math.min(1, Math.max(0, 0.5 + 0.15 * rank + random.normal(0, 0.02)));
     case 'experience':
-      return Math.round(random.uniform(0, 100));
+      return Math.round(50 + 10 * rank + random.normal(0, 2));
     case 'league':
       return Math.max(1, Math.min(6, Math.round(3.5 + 1.2 * rank)));
     case 'character':
@@ -94,9 +97,9 @@ function attributeValue(
     case 'preferredOpponents':
       return subset(['knight', 'mage', 'rogue'], 2);
     case 'map':
-      return random.bernoulli(0.85) ? 'forest' : 'desert';
+      return random.bernoulli(0.95) ? 'forest' : 'desert';
     case 'mode':
-      return random.bernoulli(0.85) ? 'ctf' : 'tdm';
+      return random.bernoulli(0.95) ? 'ctf' : 'tdm';
     case 'BlockList':
       // Some players block an earlier player (FlexMatch's block list reads player ids).
       return random.bernoulli(0.3) && playerIds.length > 0 ? [random.pick(playerIds)] : [];
@@ -163,7 +166,8 @@ export function population(config: QueueConfig, seed: number, maxPlayers = 600):
       for (const [name, declaration] of Object.entries(config.attributes ?? {})) {
         // Some players leave an attribute with a default out: the default applies.
         if (declaration.default !== undefined && random.bernoulli(0.1)) continue;
-        const value = attributeValue(name, declaration, random, playerIds, (skill - 1500) / 250);
+        const rank = (skill - 1500) / 250;
+        const value = attributeValue(name, declaration, random, playerIds, rank, config.id);
         if (value !== undefined) attributes[name] = value;
       }
       if (config.attributes?.['TankSelected'] !== undefined)
