@@ -205,6 +205,7 @@ const TICK_MS = 500;
 export interface ExampleRun {
   readonly vendor: Vendor;
   readonly file: string;
+  readonly tickMs: number;
   readonly tickets: number;
   readonly players: number;
   readonly matches: number;
@@ -218,8 +219,21 @@ export interface ExampleRun {
   readonly integrity: readonly string[];
 }
 
+/**
+ * Population and pace of a run: at most `maxPlayers` players (600 by default: eight matches' worth
+ * for most examples), ticks every `tickMs`.
+ */
+export interface RunOptions {
+  readonly seed?: number;
+  readonly maxPlayers?: number;
+  readonly tickMs?: number;
+}
+
 /** Runs one documentation example through the matchmaker and checks every match it forms. */
-export function runExample(vendor: Vendor, file: string, seed = 1, maxPlayers = 600): ExampleRun {
+export function runExample(vendor: Vendor, file: string, options: RunOptions = {}): ExampleRun {
+  const seed = options.seed ?? 1;
+  const maxPlayers = options.maxPlayers ?? 600;
+  const tickMs = options.tickMs ?? TICK_MS;
   const config = validateQueueConfig({ ...importExample(vendor, file), expireAfterMs: EXPIRE_AFTER_MS });
   const source = readFixture(vendor, file) as Record<string, unknown>;
   const arrivals = population(config, seed, maxPlayers);
@@ -227,8 +241,8 @@ export function runExample(vendor: Vendor, file: string, seed = 1, maxPlayers = 
   const mm = createMatchmaker({ config, ratingModel: createElo(), seed });
   const effects: MatchmakerEffect[] = [];
   let next = 0;
-  const endMs = ARRIVALS_MS + EXPIRE_AFTER_MS + 2 * TICK_MS;
-  for (let now = 0; now <= endMs; now += TICK_MS) {
+  const endMs = ARRIVALS_MS + EXPIRE_AFTER_MS + 2 * tickMs;
+  for (let now = 0; now <= endMs; now += tickMs) {
     while (next < arrivals.length && (arrivals[next] as Arrival).atMs <= now) {
       const arrival = arrivals[next++] as Arrival;
       effects.push(...mm.enqueue(arrival.ticket, now));
@@ -271,6 +285,7 @@ export function runExample(vendor: Vendor, file: string, seed = 1, maxPlayers = 
   return {
     vendor,
     file,
+    tickMs,
     tickets: arrivals.length,
     players: arrivals.reduce((sum, arrival) => sum + arrival.ticket.players.length, 0),
     matches,
@@ -314,11 +329,11 @@ export function examplesTable(runs: readonly ExampleRun[]): string {
   const seconds = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`);
   const rows = runs.map(
     (run) =>
-      `| ${run.vendor} | ${run.file.replace(/\.json$/, '')} | ${run.players} (${run.tickets}) | ${run.matches} | ${run.matchedTickets} | ${run.expiredTickets} | ${seconds(run.medianWaitMs)} | ${run.violations.length} |`,
+      `| ${run.vendor} | ${run.file.replace(/\.json$/, '')} | ${run.players} (${run.tickets}) | ${run.tickMs} ms | ${run.matches} | ${run.matchedTickets} | ${run.expiredTickets} | ${seconds(run.medianWaitMs)} | ${run.violations.length} |`,
   );
   return [
-    '| vendor | example | players (tickets) | matches | tickets matched | tickets expired | median wait | checker violations |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| vendor | example | players (tickets) | tick | matches | tickets matched | tickets expired | median wait | checker violations |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
 }
