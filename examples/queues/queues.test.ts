@@ -35,6 +35,7 @@ test('every example queue validates', () => {
   for (const name of [
     'awesomenauts-3v3.json',
     'dota-5v5.json',
+    'dota-normal-5v5.json',
     'eomm-1v1.json',
     'dominations-world-war.json',
     'ranked-1v1-calibration.json',
@@ -98,7 +99,13 @@ test('Dota 5v5: gates refuse ranked-locked, low-priority and coach players; matc
   const config = load('dota-5v5.json');
   const mm = createMatchmaker({ config, ratingModel: elo, seed: 1 });
   const pings = { 'us-east': 30, 'eu-west': 120, sea: 200 };
-  const base = { rating: eloRating(1500, 300), gamesPlayed: 300, pingMsByRegion: pings };
+  // Ranked opens on games of the normal track (gates.gamesTrack), which the service fills.
+  const base = {
+    rating: eloRating(1500, 300),
+    gamesPlayed: 0,
+    gamesByTrack: { normal: 300 },
+    pingMsByRegion: pings,
+  };
   const rejects = (ticket: unknown, code: string) =>
     assert.throws(
       () => mm.enqueue(ticket as TicketInput<ReturnType<typeof eloRating>>, 0),
@@ -109,7 +116,7 @@ test('Dota 5v5: gates refuse ranked-locked, low-priority and coach players; matc
       ticketId: 'x',
       players: [
         { ...base, playerId: 'a' },
-        { ...base, playerId: 'b', gamesPlayed: 20 },
+        { ...base, playerId: 'b', gamesByTrack: { normal: 20 } },
       ],
     },
     'MM_ERR_GATE_REJECTED',
@@ -134,7 +141,13 @@ test('Dota 5v5: gates refuse ranked-locked, low-priority and coach players; matc
     regions: ['us-east', 'eu-west', 'sea'],
     languages: [['en'], ['en', 'de'], ['ru'], ['en', 'ru']],
     gamesPlayed: [150, 3000],
-  });
+  }).map((ticket) => ({
+    ...ticket,
+    players: ticket.players.map((player) => ({
+      ...player,
+      gamesByTrack: { normal: player.gamesPlayed ?? 0 },
+    })),
+  }));
   const byId = new Map(tickets.map((ticket) => [ticket.ticketId, ticket]));
   const audit = new MatchAudit(config, byId);
   let now = 0;

@@ -10,6 +10,8 @@
  * const match = await game.waitForMatch(ticket.ticketId);
  * await game.reportResult(match.matchId, { ranks: [1, 2] });
  */
+
+import { type MatchStream, type MatchStreamOptions, watchMatches } from './match-stream.ts';
 import type { operations } from './openapi.ts';
 import { type StreamOptions, type TicketStream, watchTicket } from './ticket-stream.ts';
 
@@ -72,6 +74,11 @@ export const routes = {
   declineMatch: ['POST', '/v1/tickets/{ticketId}/decline'],
   getMatch: ['GET', '/v1/matches/{matchId}'],
   reportResult: ['POST', '/v1/matches/{matchId}/result'],
+  getMatchHandoff: ['GET', '/v1/matches/{matchId}/handoff'],
+  setAssignment: ['POST', '/v1/matches/{matchId}/assignment'],
+  requestBackfill: ['POST', '/v1/matches/{matchId}/backfill'],
+  cancelBackfill: ['DELETE', '/v1/matches/{matchId}/backfill'],
+  reportLeave: ['POST', '/v1/matches/{matchId}/leave'],
   getPlayer: ['GET', '/v1/players/{playerId}'],
   getPlayerMatches: ['GET', '/v1/players/{playerId}/matches'],
   getLeaderboard: ['GET', '/v1/leaderboards/{track}'],
@@ -232,6 +239,35 @@ export class MatchdClient {
   }
 
   // Players and leaderboards
+
+  /** A running match: phase, roster by team, server address, live backfill request (server key). */
+  getMatchHandoff(matchId: string) {
+    return this.call('getMatchHandoff', { params: { matchId } });
+  }
+
+  /** The allocator sets an allocating match's server; its players get `assigned` (server key). */
+  setAssignment(matchId: string, connection: RequestBody<'setAssignment'>['connection']) {
+    return this.call('setAssignment', { params: { matchId }, body: { connection } });
+  }
+
+  /** Fills the match's open seats: `players` are those still in it (server key). */
+  requestBackfill(matchId: string, players: readonly string[]) {
+    return this.call('requestBackfill', { params: { matchId }, body: { players: [...players] } });
+  }
+
+  cancelBackfill(matchId: string) {
+    return this.call('cancelBackfill', { params: { matchId } });
+  }
+
+  /** Players left the match (their seats open; the queue may backfill by itself). */
+  reportLeave(matchId: string, playerIds: readonly string[]) {
+    return this.call('reportLeave', { params: { matchId }, body: { playerIds: [...playerIds] } });
+  }
+
+  /** A queue's match stream for game servers (reconnects and resumes; see match-stream.ts). */
+  watchMatches(queueId: string, options: MatchStreamOptions = {}): MatchStream {
+    return watchMatches(this.baseUrl, queueId, this.credential, options);
+  }
 
   getPlayer(playerId: string) {
     return this.#body('getPlayer', { params: { playerId } });

@@ -14,10 +14,19 @@ export {
   routes,
   type Success,
 } from './client.ts';
+export {
+  type MatchEvent,
+  type MatchHandoff,
+  type MatchStream,
+  type MatchStreamOptions,
+  watchMatches,
+} from './match-stream.ts';
 export type { components, operations, paths } from './openapi.ts';
 export type {
+  Connection,
   EventMatch,
   EventTeam,
+  FinalTicketEvent,
   OpenSocket,
   StreamOptions,
   Ticket,
@@ -26,3 +35,4 @@ export type {
   TicketStream,
   WebSocketLike,
 } from './ticket-stream.ts';
+export { type VerifyOptions, verifyWebhookSignature } from './webhook.ts';

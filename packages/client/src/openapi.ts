@@ -331,6 +331,96 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/v1/matches/{matchId}/assignment": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * The allocator sets the server address of an allocating match
+         * @description For queues with `handoff.allocation`: the match leaves `allocating` for `assigned`; the game server hears `assigned` on its match stream and webhook, and every ticket of the match gets `assigned` with the connection. The same address again changes nothing; a match in any other phase is refused (409 MM_ERR_INVALID_MATCH_STATE).
+         *
+         *     Role: A server key (game servers) or an admin key.
+         */
+        readonly post: operations["setAssignment"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/matches/{matchId}/backfill": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Fill the open seats of a running match with waiting players
+         * @description Name the players still in the match: every other seat is open. The request waits in the match’s queue and is filled with waiting tickets under the queue’s hard limits and quality, together with the present players (teams kept, only open seats filled); it goes before new matches, and expires like a ticket. Refused: 404 MM_ERR_MATCH_NOT_FOUND, 409 MM_ERR_PLAYER_NOT_IN_MATCH, MM_ERR_MATCH_FULL, MM_ERR_BACKFILL_EXISTS (details.requestId), MM_ERR_INVALID_MATCH_STATE.
+         *
+         *     Role: A server key (game servers) or an admin key.
+         */
+        readonly post: operations["requestBackfill"];
+        /**
+         * Cancel the match’s live backfill request
+         * @description Role: A server key (game servers) or an admin key.
+         */
+        readonly delete: operations["cancelBackfill"];
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/matches/{matchId}/handoff": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * A running match: its phase, roster by team, server address and live backfill request
+         * @description Role: A server key (game servers) or an admin key.
+         */
+        readonly get: operations["getMatchHandoff"];
+        readonly put?: never;
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/matches/{matchId}/leave": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Report players who left a running match (their seats open)
+         * @description With the queue’s `backfill.auto`, a backfill request for the open seats is made at once (unless one is live).
+         *
+         *     Role: A server key (game servers) or an admin key.
+         */
+        readonly post: operations["reportLeave"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/matches/{matchId}/result": {
         readonly parameters: {
             readonly query?: never;
@@ -547,6 +637,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** BackfillView */
+        readonly BackfillView: {
+            readonly matchId: string;
+            /** @description Open seats per team */
+            readonly openSeats: readonly number[];
+            readonly queueId: string;
+            readonly requestId: string;
+        };
+        /**
+         * Connection
+         * @example {
+         *       "host": "10.0.4.17",
+         *       "port": 7777
+         *     }
+         */
+        readonly Connection: {
+            readonly host: string;
+            readonly port: number;
+            /** @description Anything else the game client needs (a session token), passed on unchanged */
+            readonly properties?: {
+                readonly [key: string]: string;
+            };
+        };
         /** CriterionConfig */
         readonly CriterionConfig: {
             /** @description common-language */
@@ -602,7 +715,7 @@ export interface components {
                  * @description Stable error code (docs/server.md lists them)
                  * @enum {string}
                  */
-                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_QUEUE_FULL" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
+                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_QUEUE_FULL" | "MM_ERR_INVALID_BACKFILL" | "MM_ERR_PLAYER_NOT_IN_MATCH" | "MM_ERR_MATCH_FULL" | "MM_ERR_BACKFILL_EXISTS" | "MM_ERR_BACKFILL_NOT_FOUND" | "MM_ERR_INVALID_MATCH_STATE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
                 /** @description Where and why: `path` of the refused field, ids, limits */
                 readonly details: {
                     readonly [key: string]: unknown;
@@ -630,6 +743,38 @@ export interface components {
                 readonly rank: number;
             }[];
             readonly track: string;
+        };
+        /** LeaveReply */
+        readonly LeaveReply: {
+            readonly backfill?: components["schemas"]["BackfillView"];
+            readonly match: components["schemas"]["MatchHandoff"];
+        };
+        /** MatchHandoff */
+        readonly MatchHandoff: {
+            /** @description Epoch milliseconds */
+            readonly allocateDeadlineMs?: number;
+            /** @description The live backfill request */
+            readonly backfillRequestId?: string;
+            readonly connection?: components["schemas"]["Connection"];
+            /** @description Epoch milliseconds */
+            readonly createdAtMs: number;
+            readonly matchId: string;
+            /**
+             * @description `ready`: no allocation step; `allocating`: waiting for the allocator; `assigned`: the server address is set; `allocation-failed`: no address in time (the players were told)
+             * @enum {string}
+             */
+            readonly phase: "ready" | "allocating" | "assigned" | "allocation-failed";
+            readonly queueId: string;
+            readonly region?: string;
+            readonly teams: readonly {
+                readonly playerIds: readonly string[];
+                /** @description Seats of the team in all (its size when the match formed) */
+                readonly seats: number;
+                readonly ticketIds: readonly string[];
+            }[];
+            /** @description Epoch milliseconds */
+            readonly updatedAtMs: number;
+            readonly version: number;
         };
         /** MatchOutcome */
         readonly MatchOutcome: {
@@ -752,7 +897,22 @@ export interface components {
                     readonly type: "number" | "string" | "string_list" | "string_number_map";
                 };
             };
+            /** @description Filling the open seats of running matches (docs/handoff.md) */
+            readonly backfill?: {
+                /** @description A leave report starts a backfill request by itself */
+                readonly auto?: boolean;
+                readonly expireAfterMs?: number;
+            };
             readonly criteria: readonly components["schemas"]["CriterionConfig"][];
+            /** @description The queue's churn estimates for engagement criteria and objectives (default: the service's churn table) */
+            readonly engagement?: {
+                /** @description A churn model fitted from the service history (matchd engagement fit) by name; churnTable serves until it exists */
+                readonly churnModel?: string;
+                /** @description Churn probability by recent outcomes then the upcoming one, oldest first (EOMM); every key of one length */
+                readonly churnTable?: {
+                    readonly [key: string]: number;
+                };
+            };
             readonly eta?: {
                 readonly samples?: number;
                 readonly skillBandWidth?: number;
@@ -760,11 +920,22 @@ export interface components {
             readonly expireAfterMs?: number;
             readonly gates?: {
                 readonly disallowedRoles?: readonly string[];
+                /** @description The track whose games minGamesPlayed counts (a name counts its solo and party tracks); default the queue’s own */
+                readonly gamesTrack?: string;
                 /** @enum {string} */
                 readonly lowPriority?: "separate" | "reject";
                 readonly maxPartySize?: number;
                 readonly minGamesPlayed?: number;
                 readonly minPartySize?: number;
+            };
+            /** @description How matches reach game servers (docs/handoff.md) */
+            readonly handoff?: {
+                /** @description Matches wait in `allocating` for the allocator’s address; they fail after `timeoutMs` */
+                readonly allocation?: {
+                    readonly timeoutMs: number;
+                };
+                /** @description Signed POST of every match event */
+                readonly webhookUrl?: string;
             };
             readonly id: string;
             /** @description continuous: every tick; rounds: all at once */
@@ -808,6 +979,8 @@ export interface components {
             };
             readonly rating: {
                 readonly calibrationGames?: number;
+                /** @description A party-bonus model (matchd ratings fit-party) by name: party members enter the queue with their rating raised by its bonus (Dota party-adjusted MMR) */
+                readonly partyAdjustment?: string;
                 readonly skillRange?: {
                     readonly max: number;
                     readonly min: number;
@@ -937,14 +1110,18 @@ export interface components {
                         readonly [key: string]: number;
                     };
                 };
+                /** @description Base defensive rating (DomiNations) */
                 readonly defenseRating?: number;
+                /** @description Languages the player accepts (common-language criterion); absent = any */
                 readonly languages?: readonly string[];
-                /** @description Whom the player met last match (opponent variation) */
-                readonly lastMatch?: {
-                    readonly opponentIds: readonly string[];
-                    readonly teammateIds: readonly string[];
-                };
+                /** @description Low-priority pool (Dota): matched only with each other, or refused */
                 readonly lowPriority?: boolean;
+                /**
+                 * @description NAT class for peer-to-peer hosting, read by the hosts criterion: open reaches all, moderate reaches open and moderate, strict reaches open only; absent counts as open
+                 * @enum {string}
+                 */
+                readonly nat?: "open" | "moderate" | "strict";
+                /** @description Base offensive rating (DomiNations offense-defense and variance-rating criteria) */
                 readonly offenseRating?: number;
                 /** @description Ping in ms to each region the player can play in */
                 readonly pingMsByRegion?: {
@@ -953,6 +1130,7 @@ export interface components {
                 readonly playerId: string;
                 /** @description Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches) */
                 readonly recentOutcomes?: readonly ("W" | "L" | "D")[];
+                /** @description Roles the player wants to play; a queue may refuse some (gates.disallowedRoles) */
                 readonly roles?: readonly string[];
             }[];
             readonly queueId: string;
@@ -2860,6 +3038,830 @@ export interface operations {
             };
             /** @description No such ticket, match, player, queue or route */
             readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly setAssignment: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "connection": {
+                 *         "host": "10.0.4.17",
+                 *         "port": 7777
+                 *       }
+                 *     }
+                 */
+                readonly "application/json": {
+                    readonly connection: components["schemas"]["Connection"];
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MatchHandoff"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly requestBackfill: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "players": [
+                 *         "ana",
+                 *         "ben",
+                 *         "cy",
+                 *         "dee",
+                 *         "eve",
+                 *         "fay",
+                 *         "gus",
+                 *         "hal"
+                 *       ]
+                 *     }
+                 */
+                readonly "application/json": {
+                    /** @description The players still in the match; every other seat of it is open */
+                    readonly players: readonly string[];
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 201: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BackfillView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly cancelBackfill: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["BackfillView"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getMatchHandoff: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["MatchHandoff"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly reportLeave: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example m_0c6f8a39-52b6-4c38-8d4b-3f1f4c0a7a11 */
+                readonly matchId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "playerIds": [
+                 *         "ana"
+                 *       ]
+                 *     }
+                 */
+                readonly "application/json": {
+                    /** @description Players who left the match */
+                    readonly playerIds: readonly string[];
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": components["schemas"]["LeaveReply"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ticket, match, player, queue or route */
+            readonly 404: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflicts with the current state (duplicate, already queued, result conflict) */
+            readonly 409: {
                 headers: {
                     readonly [name: string]: unknown;
                 };

@@ -3,7 +3,8 @@
  * the ticket's current state; every event carries its `eventId` in the queue's log. After a drop
  * the client reconnects with backoff and `after=<the last eventId it handed on>`, so the server
  * replays exactly what was missed, in order (any node serves any ticket); an event is handed on
- * once. The stream ends at a final event (matched, expired, cancelled).
+ * once. The stream ends at a final event (matched, expired, cancelled; in a queue that allocates
+ * servers, `matched` carries `allocating: true` and `assigned` or `allocation-failed` ends it).
  */
 import type { operations } from './openapi.ts';
 
@@ -30,7 +31,19 @@ export type TicketMessage =
   | { readonly type: 'state'; readonly ticket: Ticket }
   | (EventBase & { readonly type: 'searching' })
   | (EventBase & { readonly type: 'proposed'; readonly match: EventMatch; readonly deadlineMs: number })
-  | (EventBase & { readonly type: 'matched'; readonly match: EventMatch; readonly waitMs: number })
+  | (EventBase & {
+      readonly type: 'matched';
+      readonly match: EventMatch;
+      readonly waitMs: number;
+      /** The queue allocates a server: `assigned` (or `allocation-failed`) follows. */
+      readonly allocating?: boolean;
+      /** The server, when the match already has one (a backfill into a running match). */
+      readonly connection?: Connection;
+      /** Matched into a running match's open seats. */
+      readonly backfill?: boolean;
+    })
+  | (EventBase & { readonly type: 'assigned'; readonly matchId: string; readonly connection: Connection })
+  | (EventBase & { readonly type: 'allocation-failed'; readonly matchId: string; readonly reason: 'timeout' })
   | (EventBase & {
       readonly type: 'returned';
       readonly matchId: string;
@@ -38,6 +51,19 @@ export type TicketMessage =
     })
   | (EventBase & { readonly type: 'expired'; readonly waitMs: number })
   | (EventBase & { readonly type: 'cancelled'; readonly reason: string });
+
+/** Where players connect, as the studio's allocator set it. */
+export interface Connection {
+  readonly host: string;
+  readonly port: number;
+  readonly properties?: Readonly<Record<string, string>>;
+}
+
+/** The events that end a ticket's stream. */
+export type FinalTicketEvent = Extract<
+  TicketEvent,
+  { type: 'matched' | 'expired' | 'cancelled' | 'assigned' | 'allocation-failed' }
+>;
 
 /** What every event has: its ticket, its time and its id in the queue's log. */
 interface EventBase {
@@ -49,7 +75,12 @@ interface EventBase {
 /** An event of the ticket's life (every message but `state`). */
 export type TicketEvent = Exclude<TicketMessage, { type: 'state' }>;
 
-const finalTypes = new Set(['matched', 'expired', 'cancelled']);
+const finalTypes = new Set(['matched', 'expired', 'cancelled', 'assigned', 'allocation-failed']);
+
+/** True for a ticket's last event (a `matched` still allocating is not). */
+function isFinal(event: TicketEvent): boolean {
+  return finalTypes.has(event.type) && !(event.type === 'matched' && event.allocating === true);
+}
 
 /** The WebSocket a stream needs: the browser's, Node 22's global, or the `ws` package's. */
 export interface WebSocketLike {
@@ -83,7 +114,7 @@ export interface StreamOptions {
 
 /** A live stream. `done` resolves with the final event, or rejects when reconnecting gives up. */
 export interface TicketStream {
-  readonly done: Promise<Extract<TicketEvent, { type: 'matched' | 'expired' | 'cancelled' }>>;
+  readonly done: Promise<FinalTicketEvent>;
   /** Every event delivered so far, in order. */
   readonly events: readonly TicketEvent[];
   /** Drops the current connection (the stream reconnects): for tests and network changes. */
@@ -126,11 +157,9 @@ export function watchTicket(
   let closed = false;
   let failures = 0;
   let settle!: { resolve: (event: never) => void; reject: (error: Error) => void };
-  const done = new Promise<Extract<TicketEvent, { type: 'matched' | 'expired' | 'cancelled' }>>(
-    (resolve, reject) => {
-      settle = { resolve: resolve as (event: never) => void, reject };
-    },
-  );
+  const done = new Promise<FinalTicketEvent>((resolve, reject) => {
+    settle = { resolve: resolve as (event: never) => void, reject };
+  });
   // A caller that only listens through the callbacks never awaits `done`: its failure must not
   // become an unhandled rejection (those who await it still see it).
   done.catch(() => {});
@@ -142,7 +171,7 @@ export function watchTicket(
     lastEventId = event.eventId;
     events.push(event);
     options.onEvent?.(event);
-    if (finalTypes.has(event.type)) {
+    if (isFinal(event)) {
       closed = true;
       socket?.close(1000, 'done');
       settle.resolve(event as never);

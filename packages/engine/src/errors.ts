@@ -58,6 +58,18 @@ export const ErrorCodes = {
   UNAVAILABLE: 'MM_ERR_UNAVAILABLE',
   /** A queue holds its capacity of waiting tickets; retry later (`details.capacity`). */
   QUEUE_FULL: 'MM_ERR_QUEUE_FULL',
+  /** A backfill request that is malformed (teams, seats, players); `details.path` names the field. */
+  INVALID_BACKFILL: 'MM_ERR_INVALID_BACKFILL',
+  /** A backfill names a player who is not in the match (`details.playerId`). */
+  PLAYER_NOT_IN_MATCH: 'MM_ERR_PLAYER_NOT_IN_MATCH',
+  /** A backfill of a match with no open seat. */
+  MATCH_FULL: 'MM_ERR_MATCH_FULL',
+  /** The match already has a live backfill request (`details.requestId`). */
+  BACKFILL_EXISTS: 'MM_ERR_BACKFILL_EXISTS',
+  /** No live backfill request with that id. */
+  BACKFILL_NOT_FOUND: 'MM_ERR_BACKFILL_NOT_FOUND',
+  /** The match is not in a state that allows the operation (`details.state`), e.g. assigning one that is not allocating. */
+  INVALID_MATCH_STATE: 'MM_ERR_INVALID_MATCH_STATE',
   /** Input data (a match file, a history log) that cannot be parsed. */
   INVALID_DATA: 'MM_ERR_INVALID_DATA',
 } as const;

@@ -15,16 +15,26 @@ const clis = {
   ratings: join(root, 'packages', 'sim', 'src', 'ratings', 'cli.ts'),
   sim: join(root, 'packages', 'sim', 'src', 'cli.ts'),
   queues: join(root, 'packages', 'server', 'src', 'cli', 'queues.ts'),
+  models: join(root, 'packages', 'server', 'src', 'cli', 'models.ts'),
 };
 
 const usage =
   'usage: matchd [serve] [--help]       start the server (matchd serve --help: every setting)\n' +
   '       matchd ratings <args...>      rating model evaluation (matchd ratings --help)\n' +
+  '       matchd ratings fit-party ...  party bonus fitted from the stored history (--help)\n' +
+  '       matchd engagement fit ...     churn model fitted from the stored history (--help)\n' +
   '       matchd sim <args...>          simulator and experiments (matchd sim --help)\n' +
   '       matchd queues import ...      a FlexMatch or PlayFab rule set as a queue (matchd queues --help)\n' +
   '       matchd help                   this text\n';
 
-if (command === 'ratings' || command === 'sim' || command === 'queues') {
+if ((command === 'ratings' && rest[0] === 'fit-party') || command === 'engagement') {
+  // Fitting reads the service's own store: the server's CLI, with the server's configuration.
+  const cli = await import(pathToFileURL(clis.models).href);
+  process.exitCode = await cli.main(
+    command === 'engagement' ? 'engagement' : 'fit-party',
+    command === 'engagement' ? rest : rest.slice(1),
+  );
+} else if (command === 'ratings' || command === 'sim' || command === 'queues') {
   const cli = await import(pathToFileURL(clis[command]).href);
   process.exitCode = await cli.main(rest);
 } else if (

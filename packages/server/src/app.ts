@@ -18,6 +18,7 @@ import type { PlayerTokens } from './auth/player-tokens.ts';
 import { type Authenticator, principalLabel } from './auth/principals.ts';
 import { sendError } from './http/error-map.ts';
 import { authHook, redactedUrl } from './http/request-context.ts';
+import { handoffRoutes } from './http/routes-handoff.ts';
 import { insightRoutes } from './http/routes-insights.ts';
 import { matchRoutes } from './http/routes-matches.ts';
 import { playerRoutes } from './http/routes-players.ts';
@@ -55,6 +56,10 @@ export interface ServerDeps {
   readonly fleet?: Partial<FleetOptions>;
   /** The engagement estimator (to check engagement queues' configs on this node). */
   readonly expectedChurn?: ServiceDeps['expectedChurn'];
+  /** Each queue's own churn estimator (its fitted model or table). */
+  readonly expectedChurnFor?: ServiceDeps['expectedChurnFor'];
+  /** The fitted models queues name (party bonus, churn models). */
+  readonly models?: ServiceDeps['models'];
   readonly seedQueues?: readonly QueueConfig[];
   /** fastify's logger option: pino options, or false. */
   readonly logger?: FastifyServerOptions['logger'];
@@ -89,9 +94,12 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
       leaseMs: deps.fleet?.leaseMs ?? 3000,
       tickIntervalMs,
       configPollMs: deps.fleet?.configPollMs ?? 500,
+      ...(deps.fleet?.webhooks === undefined ? {} : { webhooks: deps.fleet.webhooks }),
     },
     queueCapacity: deps.limits.queueCapacity ?? 100_000,
     ...(deps.expectedChurn === undefined ? {} : { expectedChurn: deps.expectedChurn }),
+    ...(deps.expectedChurnFor === undefined ? {} : { expectedChurnFor: deps.expectedChurnFor }),
+    ...(deps.models === undefined ? {} : { models: deps.models }),
     ...(deps.seedQueues === undefined ? {} : { seedQueues: deps.seedQueues }),
     ...(deps.clock === undefined ? {} : { clock: deps.clock }),
   });
@@ -134,6 +142,11 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
       tags: [
         { name: 'tickets', description: 'Players and parties enter queues; their tickets end exactly once' },
         { name: 'matches', description: 'Formed matches and their results' },
+        {
+          name: 'hand-off',
+          description:
+            'Game servers and allocators: running matches, server assignment, backfill, the match stream',
+        },
         { name: 'players', description: 'Profiles, match history and leaderboards' },
         { name: 'queues', description: 'Queue configs and live stats' },
         { name: 'admin', description: 'Queue configs at run time, season resets, recalibration' },
@@ -197,6 +210,7 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
   });
   ticketRoutes(app, context);
   matchRoutes(app, context);
+  handoffRoutes(app, context);
   playerRoutes(app, context);
   queueRoutes(app, context);
   insightRoutes(app, context, activity, experimentsDir);

@@ -4,7 +4,7 @@
  * so tests build configs without touching the process.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
 import { refuseUnknownVariables } from './config-variables.ts';
@@ -39,6 +39,12 @@ export interface ServerConfig {
   /** HMAC secret for player tokens; generated into dataDir when absent. */
   readonly tokenSecret?: string;
   readonly tokenTtlSeconds: number;
+  /** HMAC-SHA256 secret that signs webhook deliveries (docs/handoff.md); without it no webhook is sent. */
+  readonly webhookSecret?: string;
+  /** First retry of a failed webhook after this long, doubling each attempt up to a minute. */
+  readonly webhookRetryBaseMs: number;
+  /** Attempts per webhook event before it is given up (and counted as dropped). */
+  readonly webhookMaxAttempts: number;
   /** Folder of queue configs (YAML or JSON) loaded at start. */
   readonly queuesDir?: string;
   /**
@@ -46,6 +52,18 @@ export interface ServerConfig {
    * engagement (EOMM) queues; without one those queues are refused.
    */
   readonly churnTableFile?: string;
+  /**
+   * Folder of fitted models (`matchd ratings fit-party`, `matchd engagement fit`) that queues name
+   * (`rating.partyAdjustment`, `engagement.churnModel`). Default `<dataDir>/models`.
+   */
+  readonly modelsDir?: string;
+  /**
+   * How often the service refits every churn model a queue names from its own match history and
+   * hands it to the queue, ms; 0 (default) = never (fit with `matchd engagement fit`).
+   */
+  readonly churnRefitIntervalMs: number;
+  /** The churn window of scheduled refits, ms (EOMM: 8 hours). */
+  readonly churnWindowMs: number;
   readonly tickIntervalMs: number;
   /**
    * How long a node holds a queue's lease without renewing it: when the node dies, another takes the
@@ -86,6 +104,10 @@ export const defaultConfig: ServerConfig = {
   redisPrefix: 'matchd:',
   apiKeys: [],
   tokenTtlSeconds: 3600,
+  webhookRetryBaseMs: 1000,
+  webhookMaxAttempts: 12,
+  churnRefitIntervalMs: 0,
+  churnWindowMs: 8 * 3600 * 1000,
   tickIntervalMs: 1000,
   leaseMs: 3000,
   queueCapacity: 100_000,
@@ -195,8 +217,14 @@ export const environmentKeys = {
   MATCHD_API_KEYS: 'apiKeys',
   MATCHD_TOKEN_SECRET: 'tokenSecret',
   MATCHD_TOKEN_TTL_SECONDS: 'tokenTtlSeconds',
+  MATCHD_WEBHOOK_SECRET: 'webhookSecret',
+  MATCHD_WEBHOOK_RETRY_BASE_MS: 'webhookRetryBaseMs',
+  MATCHD_WEBHOOK_MAX_ATTEMPTS: 'webhookMaxAttempts',
   MATCHD_QUEUES_DIR: 'queuesDir',
   MATCHD_CHURN_TABLE: 'churnTableFile',
+  MATCHD_MODELS_DIR: 'modelsDir',
+  MATCHD_CHURN_REFIT_INTERVAL_MS: 'churnRefitIntervalMs',
+  MATCHD_CHURN_WINDOW_MS: 'churnWindowMs',
   MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
   MATCHD_LEASE_MS: 'leaseMs',
   MATCHD_QUEUE_CAPACITY: 'queueCapacity',
@@ -239,8 +267,10 @@ export function configFrom(raw: Raw): ServerConfig {
       'databaseUrl',
       'redisUrl',
       'tokenSecret',
+      'webhookSecret',
       'queuesDir',
       'churnTableFile',
+      'modelsDir',
     ]),
   );
   for (const key of Object.keys(raw)) if (!known.has(key)) throw invalid(key, 'is not a config key');
@@ -268,7 +298,14 @@ export function configFrom(raw: Raw): ServerConfig {
   ] as const);
   const poolBackend = oneOf('poolBackend', pick('poolBackend'), ['memory', 'redis'] as const);
   const optionalString = (
-    key: 'databaseUrl' | 'redisUrl' | 'tokenSecret' | 'queuesDir' | 'churnTableFile',
+    key:
+      | 'databaseUrl'
+      | 'redisUrl'
+      | 'tokenSecret'
+      | 'webhookSecret'
+      | 'queuesDir'
+      | 'churnTableFile'
+      | 'modelsDir',
   ): string | undefined => {
     const value = raw[key];
     if (value === undefined) return undefined;
@@ -283,13 +320,18 @@ export function configFrom(raw: Raw): ServerConfig {
   const tokenSecret = optionalString('tokenSecret');
   if (tokenSecret !== undefined && tokenSecret.length < 32)
     throw invalid('tokenSecret', 'needs 32+ characters');
+  const webhookSecret = optionalString('webhookSecret');
+  if (webhookSecret !== undefined && webhookSecret.length < 32)
+    throw invalid('webhookSecret', 'needs 32+ characters');
   const ratingTerms = parseRatingTerms(raw['ratingTerms']);
   const queuesDir = optionalString('queuesDir');
   const churnTableFile = optionalString('churnTableFile');
+  const modelsDir = optionalString('modelsDir');
+  const dataDir = resolve(String(pick('dataDir')));
   return {
     host: String(pick('host')),
     port: integerIn('port', pick('port'), 0, 65535),
-    dataDir: resolve(String(pick('dataDir'))),
+    dataDir,
     ratingsBackend,
     poolBackend,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
@@ -298,8 +340,19 @@ export function configFrom(raw: Raw): ServerConfig {
     apiKeys,
     ...(tokenSecret === undefined ? {} : { tokenSecret }),
     tokenTtlSeconds: integerIn('tokenTtlSeconds', pick('tokenTtlSeconds'), 10, 7 * 24 * 3600),
+    ...(webhookSecret === undefined ? {} : { webhookSecret }),
+    webhookRetryBaseMs: integerIn('webhookRetryBaseMs', pick('webhookRetryBaseMs'), 1, 600_000),
+    webhookMaxAttempts: integerIn('webhookMaxAttempts', pick('webhookMaxAttempts'), 1, 100),
     ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
     ...(churnTableFile === undefined ? {} : { churnTableFile: resolve(churnTableFile) }),
+    modelsDir: modelsDir === undefined ? join(dataDir, 'models') : resolve(modelsDir),
+    churnRefitIntervalMs: integerIn(
+      'churnRefitIntervalMs',
+      pick('churnRefitIntervalMs'),
+      0,
+      30 * 24 * 3600 * 1000,
+    ),
+    churnWindowMs: integerIn('churnWindowMs', pick('churnWindowMs'), 1, 365 * 24 * 3600 * 1000),
     tickIntervalMs: integerIn('tickIntervalMs', pick('tickIntervalMs'), 10, 60_000),
     leaseMs: integerIn('leaseMs', pick('leaseMs'), 300, 600_000),
     queueCapacity: integerIn('queueCapacity', pick('queueCapacity'), 1, 10_000_000),

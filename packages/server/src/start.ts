@@ -18,6 +18,9 @@ import { createPlayerTokens } from './auth/player-tokens.ts';
 import { createAuthenticator } from './auth/principals.ts';
 import type { ApiKeyConfig, ServerConfig } from './config.ts';
 import { loggerOptions } from './logging.ts';
+import { startChurnRefit } from './models/churn-refit.ts';
+import { churnEstimatorFor } from './models/churn-sources.ts';
+import { ModelFiles } from './models/model-files.ts';
 import { createRatingSystem } from './rating/rating-system.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
 import { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.ts';
@@ -45,7 +48,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function openRatings(config: ServerConfig): Promise<RatingsStore> {
+/** Opens the configured ratings store (also used by the model-fitting commands). */
+export async function openRatings(config: ServerConfig): Promise<RatingsStore> {
   switch (config.ratingsBackend) {
     case 'memory':
       return createMemoryRatingsStore();
@@ -109,6 +113,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
     const expectedChurn =
       churnTable === undefined ? undefined : churnTableEstimator(createChurnTable(churnTable));
+    const models = new ModelFiles(config.modelsDir ?? join(config.dataDir, 'models'));
+    const expectedChurnFor = churnEstimatorFor(models, churnTable);
     const ratings = await openRatings(config);
     opened.push(ratings);
     const state = await openState(config);
@@ -117,6 +123,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ? await startWorkerHost({
           ratingModel: config.ratingModel,
           seed: config.seed,
+          modelsDir: models.dir,
           ...(churnTable === undefined ? {} : { churnTable }),
         })
       : createLocalHost({
@@ -124,7 +131,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           ratingModel: system.model,
           seed: config.seed,
           clock: () => performance.now(),
-          ...(expectedChurn === undefined ? {} : { expectedChurn }),
+          expectedChurnFor,
         });
     opened.push(host);
     const { app, service } = await buildServer({
@@ -139,11 +146,27 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         nodeId: `${hostname()}:${config.port === 0 ? process.pid : config.port}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
         leaseMs: config.leaseMs,
         tickIntervalMs: config.tickIntervalMs,
+        webhooks: {
+          ...(config.webhookSecret === undefined ? {} : { secret: config.webhookSecret }),
+          retryBaseMs: config.webhookRetryBaseMs,
+          maxAttempts: config.webhookMaxAttempts,
+        },
       },
       ...(expectedChurn === undefined ? {} : { expectedChurn }),
+      expectedChurnFor,
+      models,
       seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
       logger: loggerOptions(config),
     });
+    const refit =
+      config.churnRefitIntervalMs > 0
+        ? startChurnRefit(service.context, {
+            intervalMs: config.churnRefitIntervalMs,
+            churnWindowMs: config.churnWindowMs,
+            seed: config.seed,
+          })
+        : undefined;
+    opened.push({ close: async () => refit?.stop() });
     const address = await app.listen({ host: config.host, port: config.port });
     let stopping: Promise<void> | undefined;
     return {

@@ -79,8 +79,10 @@ describe('dashboard in headless Chromium', () => {
       await game.createTicket({ queueId: 'duel', players: [{ playerId: `duellist-${index}` }] });
     }
     await page.locator('[data-testid="match-row"]').nth(3).waitFor({ timeout: 15_000 });
-    const formed = await page.locator('[data-queue="duel"] [data-testid="matches-formed"]').textContent();
-    assert.equal(formed?.trim(), '4');
+    // The queue's counters come from another poll than the recent matches: wait for them to catch up.
+    const formed = page.locator('[data-queue="duel"] [data-testid="matches-formed"]');
+    await formed.getByText('4', { exact: true }).waitFor({ timeout: 15_000 });
+    assert.equal((await formed.textContent())?.trim(), '4');
     // A match opens onto its per-criterion explanation.
     await page.locator('[data-testid="match-row"]').first().click();
     await page.locator('table.criteria').getByText('team-balance').waitFor();

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isMatchdError } from '@matchd/engine';
+import type { MatchHandoff } from '../src/runtime/match-events.ts';
 import type { TicketEvent } from '../src/runtime/ticket-events.ts';
 import type { FleetState, MatchmakerChange } from '../src/store/fleet-state.ts';
 import type { MatchRecord, PooledTicket } from '../src/store/records.ts';
@@ -308,6 +309,90 @@ export function fleetStateContract(factory: AdapterFactory<FleetState>): void {
           ],
         );
         assert.equal(await state.ticketOfPlayer('p1'), 'late');
+      }));
+
+    test("a match's hand-off record: written with its match by the same commit, then changed by compare-and-set, each change logged", () =>
+      withState(factory, async (state) => {
+        for (const id of ['a', 'b']) await create(state, ticket(id, [`p-${id}`]));
+        const fence = (await state.acquireLease('q', 'n1', 10_000)) as number;
+        const record: MatchHandoff = {
+          matchId: 'm1',
+          queueId: 'q',
+          phase: 'allocating',
+          version: 1,
+          teams: [
+            { playerIds: ['p-a'], ticketIds: ['a'], seats: 1 },
+            { playerIds: ['p-b'], ticketIds: ['b'], seats: 1 },
+          ],
+          allocateDeadlineMs: 5000,
+          createdAtMs: 2000,
+          updatedAtMs: 2000,
+        };
+        const formed = { type: 'formed', matchId: 'm1', atMs: 2000, match: record } as const;
+        // A stale version refuses the whole commit: the tickets stay.
+        const stale = {
+          ...matched(['a', 'b'], 'm1'),
+          handoff: { expectedVersion: 3, next: record, event: formed },
+        };
+        assert.equal(await state.commit('q', fence, stale), 'conflict');
+        assert.equal((await state.getTicket('a', ['q']))?.state, 'searching');
+        assert.equal(await state.readHandoff('q', 'm1'), undefined);
+        const change = {
+          ...matched(['a', 'b'], 'm1'),
+          handoff: { expectedVersion: 0, next: record, event: formed },
+        };
+        assert.equal(await state.commit('q', fence, change), 'applied');
+        assert.deepEqual(await state.readHandoff('q', 'm1'), record);
+        const logged = (await state.readLog('q', '0', 100)).filter((entry) => entry.matchEvent !== undefined);
+        assert.deepEqual(
+          logged.map((entry) => [entry.ticketId, entry.matchEvent?.type]),
+          [['m1', 'formed']],
+        );
+        assert.deepEqual(await state.dueAllocations('q', 4999), []);
+        assert.deepEqual(await state.dueAllocations('q', 5000), ['m1']);
+
+        const connection = { host: '10.0.0.1', port: 7777 };
+        const { allocateDeadlineMs: _deadline, ...rest } = record;
+        const assigned: MatchHandoff = {
+          ...rest,
+          phase: 'assigned',
+          connection,
+          version: 2,
+          updatedAtMs: 3000,
+        };
+        const assign = {
+          next: assigned,
+          event: { type: 'assigned', matchId: 'm1', atMs: 3000, match: assigned, connection } as const,
+          ticketEvents: ['a', 'b'].map(
+            (ticketId) => ({ type: 'assigned', ticketId, atMs: 3000, matchId: 'm1', connection }) as const,
+          ),
+        };
+        assert.equal(await state.changeHandoff('q', { ...assign, expectedVersion: 2 }), 'conflict');
+        const written = await state.changeHandoff('q', { ...assign, expectedVersion: 1 });
+        assert.ok(written !== 'conflict');
+        assert.equal(await state.changeHandoff('q', { ...assign, expectedVersion: 1 }), 'conflict', 'once');
+        assert.deepEqual(await state.readHandoff('q', 'm1'), assigned);
+        assert.deepEqual(await state.dueAllocations('q', 10_000), [], 'assigned: no longer allocating');
+        // Each ticket's latest event is its assignment (a late subscriber replays it); its state stays.
+        const a = await state.getTicket('a', ['q']);
+        assert.deepEqual([a?.state, a?.lastEvent?.event.type], ['matched', 'assigned']);
+        const after = await state.readLog('q', written.eventId, 100);
+        assert.deepEqual(
+          after.map((entry) => [entry.ticketId, entry.event?.type]),
+          [
+            ['a', 'assigned'],
+            ['b', 'assigned'],
+          ],
+        );
+      }));
+
+    test('the webhook cursor is shared: unset at first, then what was last set', () =>
+      withState(factory, async (state) => {
+        assert.equal(await state.webhookCursor('q'), undefined);
+        await state.setWebhookCursor('q', '12-0');
+        await state.setWebhookCursor('q', '15-3');
+        assert.equal(await state.webhookCursor('q'), '15-3');
+        assert.equal(await state.webhookCursor('other'), undefined);
       }));
 
     test('the log reads in pages after an id; a follower hears what is logged after it is ready', () =>

@@ -103,10 +103,14 @@ describe('API documents', () => {
     assert.equal(asyncapi.asyncapi, '3.0.0');
     const report = lint(asyncapi);
     assert.equal(report.errors, 0, report.output);
-    const types = Object.values(asyncapi.components.messages).map(
-      (message) => message.payload.properties.type.const,
-    );
-    assert.deepEqual(types.sort(), [
+    const typesOf = (prefix: boolean) =>
+      Object.entries(asyncapi.components.messages)
+        .filter(([name]) => name.startsWith('match-') === prefix)
+        .map(([, message]) => message.payload.properties.type.const)
+        .sort();
+    assert.deepEqual(typesOf(false), [
+      'allocation-failed',
+      'assigned',
       'cancelled',
       'expired',
       'matched',
@@ -115,6 +119,18 @@ describe('API documents', () => {
       'searching',
       'state',
     ]);
+    // The match stream of game servers (and the `event` of every webhook body).
+    assert.deepEqual(typesOf(true), [
+      'allocation-failed',
+      'assigned',
+      'backfill-ended',
+      'backfill-requested',
+      'backfilled',
+      'formed',
+      'players-left',
+      'subscribed',
+    ]);
+    assert.deepEqual(Object.keys(asyncapi.channels).sort(), ['matchEvents', 'ticketEvents']);
   });
 
   test('the Swagger UI answers at /docs and loads /openapi.json', async () => {

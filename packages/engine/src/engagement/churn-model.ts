@@ -130,3 +130,43 @@ export function predictOutcomeChurn(model: ChurnModel, state: ChurnPlayerState):
     loss: predictChurn(model, state, 'L'),
   };
 }
+
+/**
+ * Checks a churn model read back from JSON (a model file): the feature layout must be this
+ * engine's (names in order), every number finite and every scale positive. Throws
+ * MM_ERR_INVALID_DATA naming the field; returns the model typed.
+ */
+export function validateChurnModel(value: unknown): ChurnModel {
+  const bad = (path: string, problem: string): MatchdError =>
+    new MatchdError(ErrorCodes.INVALID_DATA, `churn model ${path}: ${problem}`, { path });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw bad('', 'must be an object');
+  const model = value as Record<string, unknown>;
+  const names = churnFeatureNames();
+  const numbers = (path: string, length: number, positive = false): void => {
+    const list = model[path];
+    if (!Array.isArray(list) || list.length !== length) throw bad(path, `must hold ${length} numbers`);
+    list.forEach((x, i) => {
+      if (typeof x !== 'number' || !Number.isFinite(x) || (positive && !(x > 0)))
+        throw bad(`${path}[${i}]`, positive ? 'must be a positive number' : 'must be a finite number');
+    });
+  };
+  const featureNames = model['featureNames'];
+  if (!Array.isArray(featureNames) || featureNames.join(',') !== names.join(','))
+    throw bad('featureNames', 'must list the features of this engine, in order');
+  numbers('featureMeans', names.length);
+  numbers('featureScales', names.length, true);
+  const regression = model['regression'] as Record<string, unknown> | undefined;
+  if (typeof regression !== 'object' || regression === null) throw bad('regression', 'must be an object');
+  if (typeof regression['intercept'] !== 'number' || !Number.isFinite(regression['intercept']))
+    throw bad('regression.intercept', 'must be a finite number');
+  const coefficients = regression['coefficients'];
+  if (
+    !Array.isArray(coefficients) ||
+    coefficients.length !== names.length ||
+    !coefficients.every((x) => typeof x === 'number' && Number.isFinite(x))
+  )
+    throw bad('regression.coefficients', `must hold ${names.length} finite numbers`);
+  const windowMs = model['churnWindowMs'];
+  if (typeof windowMs !== 'number' || !(windowMs > 0)) throw bad('churnWindowMs', 'must be positive');
+  return value as ChurnModel;
+}

@@ -1,9 +1,11 @@
 /**
  * The engagement criterion's estimator built from the engine's EOMM parts (`engagement/`): each
  * player's churn after a win, draw and loss from a churn table keyed by their recent outcomes, then
- * EOMM's expected churners of the match (Eqn. 7) divided by the number of players.
+ * EOMM's expected churners of the match (Eqn. 7) divided by the number of players; or each player's
+ * churn from a fitted churn model over their recent matches.
  */
 
+import { type ChurnModel, predictOutcomeChurn } from '../engagement/churn-model.ts';
 import type { ChurnTable } from '../engagement/churn-table.ts';
 import { tableOutcomeChurn } from '../engagement/churn-table.ts';
 import { eommMatchCost } from '../engagement/eomm-cost.ts';
@@ -31,6 +33,30 @@ export function churnTableEstimator<TRating>(table: ChurnTable): ExpectedChurn<T
   return (match: CandidateMatch<TRating>, prediction) => {
     const [teamA, teamB] = match.teams.map((team) =>
       team.flatMap((ticket) => ticket.players.map((player) => churnOf(player.profile))),
+    );
+    const churners = eommMatchCost({ prediction, churn: [teamA ?? [], teamB ?? []] });
+    return churners / ((teamA?.length ?? 0) + (teamB?.length ?? 0));
+  };
+}
+
+/**
+ * An `ExpectedChurn` from a fitted churn model (EOMM section 5.2): each player's churn after a
+ * win, draw and loss from their recent matches (`recentMatches`, none for a newcomer), as of the
+ * moment their ticket entered the queue, then EOMM's expected churners divided by the players.
+ */
+export function churnModelEstimator<TRating>(model: ChurnModel): ExpectedChurn<TRating> {
+  const cache = new WeakMap<PlayerProfile<TRating>, OutcomeChurn>();
+  const churnOf = (profile: PlayerProfile<TRating>, nowMs: number): OutcomeChurn => {
+    let churn = cache.get(profile);
+    if (churn === undefined) {
+      churn = predictOutcomeChurn(model, { previous: profile.recentMatches ?? [], nowMs });
+      cache.set(profile, churn);
+    }
+    return churn;
+  };
+  return (match: CandidateMatch<TRating>, prediction) => {
+    const [teamA, teamB] = match.teams.map((team) =>
+      team.flatMap((ticket) => ticket.players.map((player) => churnOf(player.profile, ticket.enqueuedAtMs))),
     );
     const churners = eommMatchCost({ prediction, churn: [teamA ?? [], teamB ?? []] });
     return churners / ((teamA?.length ?? 0) + (teamB?.length ?? 0));

@@ -138,6 +138,8 @@ export interface PlayerProfile<TRating> {
   readonly rating: TRating;
   /** Games played (on the track): experience (Dota, log scale) and the ranked-unlock gate. */
   readonly gamesPlayed?: number;
+  /** Games played on other tracks, by the name a queue's `gates.gamesTrack` gives (the ranked unlock). */
+  readonly gamesByTrack?: Readonly<Record<string, number>>;
   /** Languages the player accepts (e.g. `['en', 'de']`); missing = accepts any. */
   readonly languages?: readonly string[];
   /** Roles the player wants to play; a queue may disallow some. */
@@ -158,6 +160,19 @@ export interface PlayerProfile<TRating> {
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
   /** Values of the player attributes the queue declares, read by its rules (docs/rules.md). */
   readonly attributes?: PlayerAttributes;
+  /**
+   * The player's recent matches, oldest first (time, outcome, score difference), for a fitted churn
+   * model (EOMM section 5.2 features); the service reads them from the stored history.
+   */
+  readonly recentMatches?: readonly RecentMatch[];
+}
+
+/** One past match of a player, as the churn model reads it. */
+export interface RecentMatch {
+  readonly timeMs: number;
+  readonly outcome: 'W' | 'L' | 'D';
+  /** The player's team score minus the best other team's; 0 when the game has none. */
+  readonly scoreDifference: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+export { validateBackfillRequest } from './backfill.ts';
 export * from './handshake.ts';
 export * from './matchmaker.ts';
 export * from './relaxation.ts';

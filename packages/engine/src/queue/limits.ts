@@ -21,6 +21,7 @@ import { QueueRules } from './queue-rules.ts';
 import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
 import { type MatchShape, teamsFit } from './shape.ts';
 import type { HardLimitKind, LimitHold, QueueConfig } from './types.ts';
+import { gatedGames } from './validate-ticket.ts';
 
 /** What the limits read of a candidate. */
 export interface LimitCandidate<TRating> {
@@ -261,8 +262,8 @@ export class HardLimits {
     const gates = this.config.gates ?? {};
     const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>) => {
       for (const { profile } of ticket.players) {
-        if (gates.minGamesPlayed !== undefined && (profile.gamesPlayed ?? 0) < gates.minGamesPlayed)
-          return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games`;
+        if (gates.minGamesPlayed !== undefined && gatedGames(profile, gates) < gates.minGamesPlayed)
+          return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games${gates.gamesTrack === undefined ? '' : ` on ${gates.gamesTrack}`}`;
         const role = profile.roles?.find((name) => gates.disallowedRoles?.includes(name));
         if (role !== undefined) return `${profile.playerId} plays ${role}`;
       }

@@ -15,12 +15,23 @@
  * ticket is looked at again next tick).
  */
 
+import { createChurnTable } from '../engagement/churn-table.ts';
 import { ErrorCodes, MatchdError } from '../errors.ts';
+import { churnTableEstimator } from '../quality/churn-estimator.ts';
 import { RegionIndex, scoreTicket } from '../quality/prepare.ts';
 import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
 import type { RatingModel } from '../rating/types.ts';
+import {
+  BACKFILL_SCAN,
+  type BackfillContext,
+  DEFAULT_BACKFILL_EXPIRY_MS,
+  PRESENT_WAIT_MS,
+  type PreparedBackfill,
+  selectBackfill,
+  validateBackfillRequest,
+} from './backfill.ts';
 import { CandidateCache, type CandidateContext, isFormable, type Proposal } from './candidates.ts';
 import { CandidateSearch } from './continuous-search.ts';
 import type { Entry, PoolKey } from './entry.ts';
@@ -33,6 +44,7 @@ import { runRound } from './rounds.ts';
 import { type MatchShape, matchShapeOf } from './shape.ts';
 import { TicketRegistry } from './ticket-registry.ts';
 import type {
+  BackfillRequest,
   CancelReason,
   Matchmaker,
   MatchmakerEffect,
@@ -44,6 +56,7 @@ import type {
   TicketInput,
   TicketState,
   TicketStatus,
+  WaitingBackfill,
 } from './types.ts';
 import { validateQueueConfig } from './validate-config.ts';
 import { validateTicket } from './validate-ticket.ts';
@@ -102,6 +115,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly entries = new TicketRegistry<TRating>();
   private readonly pool: PoolIndex<TRating>;
   private readonly pending = new Map<string, PendingMatch>();
+  /** Backfill requests waiting, in arrival order (oldest first). */
+  private readonly backfills = new Map<string, PreparedBackfill<TRating>>();
+  private readonly backfillContext: BackfillContext<TRating>;
   private readonly recentWaits: RecentWaits;
   private readonly search: CandidateSearch<TRating>;
   private readonly regionIndex = new RegionIndex();
@@ -125,11 +141,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     this.model = options.ratingModel;
     this.shape = matchShapeOf(this.config);
     this.objective = this.config.objective ?? { kind: 'quality' };
+    // The caller's estimator (a fitted model, the service's table) wins over the queue's own table.
+    const ownTable = this.config.engagement?.churnTable;
+    const expectedChurn =
+      options.expectedChurn ??
+      (ownTable === undefined ? undefined : churnTableEstimator<TRating>(createChurnTable(ownTable)));
     this.scorer = createMatchScorer(this.config.criteria, {
       ratingModel: this.model,
       teamSize: this.shape.teamSize.max,
       skillScale: skillScaleOf(this.config, this.model),
-      ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+      ...(expectedChurn === undefined ? {} : { expectedChurn }),
       alwaysPredict: (this.objective.maxFavouriteWinProbability ?? 1) < 1,
       alwaysChurn: this.objective.kind !== 'quality',
     });
@@ -182,6 +203,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       window: this.window,
       gatherCount: this.gatherCount,
     });
+    this.backfillContext = {
+      scorer: this.scorer,
+      handshake: this.handshake,
+      objective: this.objective,
+      minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+    };
     if (options.snapshot !== undefined) this.restore(options.snapshot);
   }
 
@@ -205,8 +232,43 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     return [];
   }
 
+  requestBackfill(request: BackfillRequest<TRating>, nowMs: number): readonly MatchmakerEffect[] {
+    this.checkTime(nowMs);
+    validateBackfillRequest(request, this.config, this.model);
+    if (this.entries.has(request.requestId) || this.backfills.has(request.requestId)) {
+      throw new MatchdError(
+        ErrorCodes.DUPLICATE_TICKET,
+        `requestId: ${request.requestId} is already queued`,
+        {
+          path: 'requestId',
+          ticketId: request.requestId,
+        },
+      );
+    }
+    for (const other of this.backfills.values()) {
+      if (other.request.matchId === request.matchId) {
+        throw new MatchdError(
+          ErrorCodes.BACKFILL_EXISTS,
+          `match ${request.matchId} already has a backfill request`,
+          {
+            matchId: request.matchId,
+            requestId: other.request.requestId,
+          },
+        );
+      }
+    }
+    this.lastNowMs = nowMs;
+    this.addBackfill({ ...request, requestedAtMs: nowMs });
+    return [];
+  }
+
   cancel(ticketId: string, nowMs: number): readonly MatchmakerEffect[] {
     this.checkTime(nowMs);
+    if (this.backfills.has(ticketId)) {
+      this.lastNowMs = nowMs;
+      this.backfills.delete(ticketId);
+      return [{ kind: 'cancelled', ticketId, reason: 'cancelled' }];
+    }
     const entry = this.requireEntry(ticketId);
     this.lastNowMs = nowMs;
     if (entry.state === 'proposed')
@@ -243,6 +305,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     this.checkTime(nowMs);
     const before = { random: this.random.state(), lastRoundMs: this.lastRoundMs };
     this.tickCounter++;
+    // Running matches first (FlexMatch's priority): their requests take their seats before new
+    // matches form. A tick that throws below leaves these applied; the caller rebuilds from its truth.
+    const effects: MatchmakerEffect[] = this.backfillPass(nowMs);
     let plan: TickPlan<TRating>;
     try {
       plan = this.planTick(nowMs);
@@ -260,7 +325,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       this.planned = [];
     }
     this.lastNowMs = nowMs;
-    const effects: MatchmakerEffect[] = [];
     for (const timeout of plan.timeouts)
       effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
     this.expire(nowMs, effects);
@@ -346,6 +410,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       ...(this.lastRoundMs === undefined ? {} : { lastRoundMs: this.lastRoundMs }),
       matchCounter: this.matchCounter,
       recentWaits: this.recentWaits.entries(),
+      ...(this.backfills.size === 0
+        ? {}
+        : { backfills: [...this.backfills.values()].map((prepared) => prepared.request) }),
     };
   }
 
@@ -434,6 +501,86 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       waitMs: nowMs - entry.scored.enqueuedAtMs,
       ...(matchId === undefined ? {} : { matchId }),
     });
+  }
+
+  // ---- backfill ---------------------------------------------------------------------------------
+
+  private addBackfill(request: WaitingBackfill<TRating>): void {
+    const present = request.teams.map((team, t) =>
+      team.players.map((profile, i) =>
+        scoreTicket(
+          { ticketId: `${request.requestId}#${t}.${i}`, players: [profile] },
+          request.requestedAtMs - PRESENT_WAIT_MS,
+          {
+            ratingModel: this.model,
+            regionIndex: this.regionIndex,
+            ...(this.config.rating.skillRange === undefined
+              ? {}
+              : { skillRange: this.config.rating.skillRange }),
+            ...(this.config.rating.calibrationGames === undefined
+              ? {}
+              : { calibrationGames: this.config.rating.calibrationGames }),
+          },
+        ),
+      ),
+    );
+    this.backfills.set(request.requestId, { request, present });
+  }
+
+  /** How long a backfill request waits before it expires. */
+  private backfillExpiryMs(): number {
+    return this.config.backfill?.expireAfterMs ?? this.config.expireAfterMs ?? DEFAULT_BACKFILL_EXPIRY_MS;
+  }
+
+  /**
+   * Expires old requests, then fills each remaining one (oldest first) from the searching tickets of
+   * the main pool, oldest first, that no earlier request of this tick took.
+   */
+  private backfillPass(nowMs: number): MatchmakerEffect[] {
+    if (this.backfills.size === 0) return [];
+    const effects: MatchmakerEffect[] = [];
+    const expiry = this.backfillExpiryMs();
+    for (const [requestId, prepared] of [...this.backfills]) {
+      const waitMs = nowMs - prepared.request.requestedAtMs;
+      if (waitMs < expiry) continue;
+      this.backfills.delete(requestId);
+      effects.push({ kind: 'expired', ticketId: requestId, waitMs });
+    }
+    for (const [requestId, prepared] of [...this.backfills]) {
+      const candidates: ScoredTicket<TRating>[] = [];
+      for (const entry of this.pool.byAge.items) {
+        if (candidates.length >= BACKFILL_SCAN) break;
+        if (entry.listed && entry.state === 'searching' && entry.pool === 'main')
+          candidates.push(entry.scored);
+      }
+      const fill = selectBackfill(this.backfillContext, prepared, candidates, nowMs);
+      if (fill === undefined) continue;
+      this.backfills.delete(requestId);
+      const waitMsByTicket: Record<string, number> = {};
+      for (const team of fill.added) {
+        for (const ticket of team) {
+          const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
+          const waitMs = nowMs - entry.scored.enqueuedAtMs;
+          waitMsByTicket[ticket.ticketId] = waitMs;
+          this.recentWaits.record(this.etaKey(entry), waitMs);
+          this.removeEntry(entry, 'matched', nowMs, prepared.request.matchId);
+        }
+      }
+      effects.push({
+        kind: 'backfilled',
+        requestId,
+        matchId: prepared.request.matchId,
+        added: fill.added.map((team) => ({
+          ticketIds: team.map((ticket) => ticket.ticketId),
+          playerIds: team.flatMap((ticket) => ticket.players.map((player) => player.profile.playerId)),
+        })),
+        quality: fill.evaluation.score,
+        criteria: this.scorer.explain(fill.evaluation),
+        atMs: nowMs,
+        waitMsByTicket,
+      });
+    }
+    return effects;
   }
 
   // ---- forming matches --------------------------------------------------------------------------
@@ -764,5 +911,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     this.roundClockStartMs = snapshot.lastRoundMs ?? snapshot.tickets[0]?.enqueuedAtMs;
     this.matchCounter = snapshot.matchCounter;
     for (const [key, wait] of snapshot.recentWaits) this.recentWaits.record(key, wait);
+    for (const request of snapshot.backfills ?? []) {
+      const { requestedAtMs, ...input } = request;
+      validateBackfillRequest(input, this.config, this.model);
+      this.addBackfill(request);
+    }
   }
 }

@@ -77,6 +77,23 @@ export interface RatingConfig {
    * criteria use a band of width `deviation` around the mean (gaps inside it count as zero).
    */
   readonly calibrationGames?: number;
+  /**
+   * A fitted party-bonus model by name (Dota's party-adjusted MMR; `matchd ratings fit-party` writes
+   * it): the service raises each party member's rating by the model's bonus before the ticket
+   * enters the queue. Solo players are unchanged.
+   */
+  readonly partyAdjustment?: string;
+}
+
+/**
+ * Where an engagement queue's churn estimates come from (EOMM). `churnTable`: churn by recent
+ * outcomes (`{ "WWL": 0.57, ... }`, keys of one length), used by the engine directly. `churnModel`:
+ * a churn model fitted from the service's own match history (`matchd engagement fit`) by name; the
+ * service supplies its estimator, and `churnTable`, when also given, serves until the model exists.
+ */
+export interface EngagementConfig {
+  readonly churnTable?: Readonly<Record<string, number>>;
+  readonly churnModel?: string;
 }
 
 /** Continuous mode: every tick evaluates the whole pool, longest-waiting first. */
@@ -141,6 +158,13 @@ export type Objective =
 export interface GatesConfig {
   /** Ranked unlock: every party member needs at least this many games. */
   readonly minGamesPlayed?: number;
+  /**
+   * The track whose games `minGamesPlayed` counts (Dota: ranked unlocks after ~150 games of normal
+   * matchmaking): a track name (`normal`, counting its solo and party tracks) or a full track key
+   * (`normal/solo`). The service fills each player's `gamesByTrack` with it. Default: the games on
+   * the queue's own track (`gamesPlayed`).
+   */
+  readonly gamesTrack?: string;
   /** Largest party (ticket) allowed; default and upper bound: the team size. */
   readonly maxPartySize?: number;
   /** Smallest party allowed (a team-vs-team queue of pre-formed teams sets it to the team size). */
@@ -183,6 +207,8 @@ export interface QueueConfig {
   readonly threshold: Relaxation;
   readonly mode: QueueMode;
   readonly objective?: Objective;
+  /** The queue's own churn table or model (default: the service's table, if it has one). */
+  readonly engagement?: EngagementConfig;
   readonly gates?: GatesConfig;
   readonly regions?: RegionsConfig;
   readonly acceptance?: AcceptanceConfig;
@@ -195,6 +221,51 @@ export interface QueueConfig {
   readonly attributes?: AttributeDeclarations;
   /** Hard and soft rules over the players' attributes, pings and parties (docs/rules.md). */
   readonly rules?: readonly Rule[];
+  /** Filling the open seats of running matches (docs/handoff.md). */
+  readonly backfill?: BackfillConfig;
+  /** How formed matches reach game servers; read by the service, not the engine (docs/handoff.md). */
+  readonly handoff?: HandoffConfig;
+}
+
+/** Backfill: a running match's open seats filled with waiting tickets (FlexMatch, PlayFab). */
+export interface BackfillConfig {
+  /** A seat freed by a player's leave report starts a backfill request by itself. Default false. */
+  readonly auto?: boolean;
+  /** A request still unfilled after this long expires; default the queue's `expireAfterMs`, else 10 min. */
+  readonly expireAfterMs?: number;
+}
+
+/** Hand-off of formed matches to game servers (the service reads it; the engine only checks it). */
+export interface HandoffConfig {
+  /** Each match event of the queue is POSTed here, signed (docs/handoff.md). */
+  readonly webhookUrl?: string;
+  /**
+   * Allocate-then-assign: a formed match waits in `allocating` until the studio's allocator sets its
+   * server address; after `timeoutMs` without one it fails (`allocation-failed`).
+   */
+  readonly allocation?: { readonly timeoutMs: number };
+}
+
+/**
+ * A request to fill a running match's open seats. Each team lists the players still in it and the
+ * seats it holds in all; its open seats are the difference. Teams are kept: present players stay on
+ * their team, and only open seats are filled.
+ */
+export interface BackfillRequest<TRating> {
+  readonly requestId: string;
+  /** The running match (the caller's id; the engine only echoes it). */
+  readonly matchId: string;
+  /** The region the match is played in: fixed, the new players' ping caps are checked against it. */
+  readonly region?: string;
+  readonly teams: readonly {
+    readonly players: readonly PlayerProfile<TRating>[];
+    readonly seats: number;
+  }[];
+}
+
+/** A backfill request in the pool, as exported and restored. */
+export interface WaitingBackfill<TRating> extends BackfillRequest<TRating> {
+  readonly requestedAtMs: number;
 }
 
 /** A queue entry: one player, or a party (matched together, always on the same team). */
@@ -257,7 +328,19 @@ export type MatchmakerEffect =
       readonly reason: 'declined' | 'acceptance-timeout';
     }
   | { readonly kind: 'expired'; readonly ticketId: string; readonly waitMs: number }
-  | { readonly kind: 'cancelled'; readonly ticketId: string; readonly reason: CancelReason };
+  | { readonly kind: 'cancelled'; readonly ticketId: string; readonly reason: CancelReason }
+  | {
+      /** A backfill request was filled: `added` holds the new tickets per team (in the request's order). */
+      readonly kind: 'backfilled';
+      readonly requestId: string;
+      readonly matchId: string;
+      readonly added: readonly MatchTeam[];
+      /** The quality of the whole match with its new players. */
+      readonly quality: number;
+      readonly criteria: readonly CriterionExplanation[];
+      readonly atMs: number;
+      readonly waitMsByTicket: Readonly<Record<string, number>>;
+    };
 
 /** When a ticket can expect its match. */
 export type Eta =
@@ -347,6 +430,8 @@ export interface MatchmakerSnapshot<TRating> {
   readonly matchCounter: number;
   /** Recent waits for the ETA: `[bandKey, waitMs][]`. */
   readonly recentWaits: readonly (readonly [string, number])[];
+  /** Backfill requests waiting, oldest first. */
+  readonly backfills?: readonly WaitingBackfill<TRating>[];
 }
 
 /** Inputs to `createMatchmaker`. */
@@ -370,6 +455,12 @@ export interface Matchmaker<TRating> {
   readonly config: QueueConfig;
   /** Adds a ticket (a player or an atomic party). Throws on bad tickets and failed gates. */
   enqueue(ticket: TicketInput<TRating>, nowMs: number): readonly MatchmakerEffect[];
+  /**
+   * Adds a backfill request: at each tick, before new matches form, waiting tickets fill its open
+   * seats when the whole match keeps every hard limit and the new tickets accept its quality. It
+   * expires like a ticket (`expired`) and is cancelled with `cancel(requestId)`.
+   */
+  requestBackfill(request: BackfillRequest<TRating>, nowMs: number): readonly MatchmakerEffect[];
   /** Removes a searching or proposed ticket (a proposed match it was in returns the others). */
   cancel(ticketId: string, nowMs: number): readonly MatchmakerEffect[];
   /** A player of a proposed ticket accepts; the match forms when the last player accepts. */

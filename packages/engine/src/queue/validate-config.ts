@@ -4,7 +4,8 @@
  * >= 0`). Unknown fields are refused so that typos do not pass silently.
  */
 
-import { ErrorCodes } from '../errors.ts';
+import { createChurnTable } from '../engagement/churn-table.ts';
+import { ErrorCodes, isMatchdError } from '../errors.ts';
 import type { CriterionConfig, CriterionKind } from '../quality/types.ts';
 import { validateAttributeDeclarations, validateRules } from '../rules/validate.ts';
 import {
@@ -222,6 +223,7 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'threshold',
     'mode',
     'objective',
+    'engagement',
     'gates',
     'regions',
     'acceptance',
@@ -230,6 +232,8 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'eta',
     'attributes',
     'rules',
+    'backfill',
+    'handoff',
   ]);
   string(checker, c['id'], 'id');
   if (c['name'] !== undefined) string(checker, c['name'], 'name');
@@ -251,8 +255,10 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'skillRange',
     'skillScale',
     'calibrationGames',
+    'partyAdjustment',
   ]);
   string(checker, rating['track'], 'rating.track');
+  if (rating['partyAdjustment'] !== undefined) modelName(rating['partyAdjustment'], 'rating.partyAdjustment');
   if (rating['skillRange'] !== undefined) {
     const range = object(checker, rating['skillRange'], 'rating.skillRange', ['min', 'max']);
     const min = number(checker, range['min'], 'rating.skillRange.min', {
@@ -369,9 +375,30 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   if (usesEngagement && (teams.count.min !== 2 || teams.count.max !== 2))
     fail(checker, 'teams.count', 'engagement (EOMM) needs exactly 2 teams');
 
+  if (c['engagement'] !== undefined) {
+    const engagement = object(checker, c['engagement'], 'engagement', ['churnTable', 'churnModel']);
+    if (engagement['churnTable'] === undefined && engagement['churnModel'] === undefined)
+      fail(checker, 'engagement', 'needs a churnTable, a churnModel, or both');
+    if (engagement['churnTable'] !== undefined) {
+      const table = object(
+        checker,
+        engagement['churnTable'],
+        'engagement.churnTable',
+        Object.keys(engagement['churnTable'] ?? {}),
+      );
+      try {
+        createChurnTable(table);
+      } catch (error) {
+        if (isMatchdError(error)) fail(checker, 'engagement.churnTable', error.message);
+        throw error;
+      }
+    }
+    if (engagement['churnModel'] !== undefined) modelName(engagement['churnModel'], 'engagement.churnModel');
+  }
   if (c['gates'] !== undefined) {
     const gates = object(checker, c['gates'], 'gates', [
       'minGamesPlayed',
+      'gamesTrack',
       'maxPartySize',
       'minPartySize',
       'lowPriority',
@@ -382,6 +409,12 @@ export function validateQueueConfig(value: unknown): QueueConfig {
       max: CONFIG_LIMITS.maxGames,
       integer: true,
     });
+    if (gates['gamesTrack'] !== undefined) {
+      const track = string(checker, gates['gamesTrack'], 'gates.gamesTrack');
+      if (!TRACK_NAME.test(track)) fail(checker, 'gates.gamesTrack', 'must be a track name or key');
+      if (gates['minGamesPlayed'] === undefined)
+        fail(checker, 'gates.gamesTrack', 'counts games for minGamesPlayed, which is missing');
+    }
     const largest = optionalNumber(checker, gates['maxPartySize'], 'gates.maxPartySize', {
       min: 1,
       max: teamSize,
@@ -436,7 +469,46 @@ export function validateQueueConfig(value: unknown): QueueConfig {
         fail(checker, `rules[${i}]`, "a latency rule needs the queue's regions (regions.names)");
     });
   }
+  if (c['backfill'] !== undefined) {
+    const backfill = object(checker, c['backfill'], 'backfill', ['auto', 'expireAfterMs']);
+    if (backfill['auto'] !== undefined) boolean(checker, backfill['auto'], 'backfill.auto');
+    optionalNumber(
+      checker,
+      backfill['expireAfterMs'],
+      'backfill.expireAfterMs',
+      duration({ exclusiveMin: true }),
+    );
+  }
+  if (c['handoff'] !== undefined) {
+    const handoff = object(checker, c['handoff'], 'handoff', ['webhookUrl', 'allocation']);
+    if (handoff['webhookUrl'] !== undefined) {
+      const url = string(checker, handoff['webhookUrl'], 'handoff.webhookUrl');
+      if (!/^https?:\/\/[^\s]+$/.test(url) || url.length > 2048)
+        fail(checker, 'handoff.webhookUrl', 'must be an http or https URL of at most 2048 characters');
+    }
+    if (handoff['allocation'] !== undefined) {
+      const allocation = object(checker, handoff['allocation'], 'handoff.allocation', ['timeoutMs']);
+      number(
+        checker,
+        allocation['timeoutMs'],
+        'handoff.allocation.timeoutMs',
+        duration({ exclusiveMin: true }),
+      );
+    }
+  }
   return value as QueueConfig;
+}
+
+/** A track name (`normal`) or key (`normal/solo`), as the service's tracks are spelled. */
+const TRACK_NAME = /^[A-Za-z0-9_.:@-]{1,128}(\/[A-Za-z0-9_.:@-]{1,64})?$/;
+/** A fitted model's name: its file name in the service's models folder, without `.json`. */
+const MODEL_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
+
+function modelName(value: unknown, path: string): string {
+  const name = string(checker, value, path);
+  if (!MODEL_NAME.test(name))
+    fail(checker, path, 'must be a model name (letters, digits, _ . -; up to 128 characters)');
+  return name;
 }
 
 /**

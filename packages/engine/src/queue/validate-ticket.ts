@@ -21,7 +21,7 @@ import {
   stringArray,
 } from './checks.ts';
 import { rangeOf } from './shape.ts';
-import type { QueueConfig, TicketInput } from './types.ts';
+import type { GatesConfig, QueueConfig, TicketInput } from './types.ts';
 import { CONFIG_LIMITS } from './validate-config.ts';
 
 const checker: Checker = { code: ErrorCodes.INVALID_TICKET };
@@ -30,6 +30,7 @@ const PLAYER_FIELDS = [
   'playerId',
   'rating',
   'gamesPlayed',
+  'gamesByTrack',
   'languages',
   'roles',
   'pingMsByRegion',
@@ -40,9 +41,14 @@ const PLAYER_FIELDS = [
   'lowPriority',
   'recentOutcomes',
   'attributes',
+  'recentMatches',
 ] as const;
 
-function validatePlayer<TRating>(
+/** Most recent matches a ticket's player may carry (the churn model reads the last 10 and 31 days). */
+const MAX_RECENT_MATCHES = 200;
+
+/** One player of a ticket: its fields, rating and pings (the gates apply to the ticket). */
+export function validatePlayer<TRating>(
   value: unknown,
   path: string,
   config: QueueConfig,
@@ -67,6 +73,21 @@ function validatePlayer<TRating>(
     max: CONFIG_LIMITS.maxGames,
     integer: true,
   });
+  if (p['gamesByTrack'] !== undefined) {
+    const byTrack = object(
+      checker,
+      p['gamesByTrack'],
+      `${path}.gamesByTrack`,
+      Object.keys(p['gamesByTrack'] ?? {}),
+    );
+    for (const [track, games] of Object.entries(byTrack)) {
+      number(checker, games, `${path}.gamesByTrack.${track}`, {
+        min: 0,
+        max: CONFIG_LIMITS.maxGames,
+        integer: true,
+      });
+    }
+  }
   if (p['languages'] !== undefined) stringArray(checker, p['languages'], `${path}.languages`);
   if (p['roles'] !== undefined) stringArray(checker, p['roles'], `${path}.roles`);
   if (p['pingMsByRegion'] !== undefined) {
@@ -108,7 +129,32 @@ function validatePlayer<TRating>(
   // Only the attributes the queue declares, each of its declared type (defaults apply when rules read).
   if (p['attributes'] !== undefined)
     validatePlayerAttributes(p['attributes'], `${path}.attributes`, config.attributes);
+  if (p['recentMatches'] !== undefined) {
+    const matches = array(checker, p['recentMatches'], `${path}.recentMatches`, { max: MAX_RECENT_MATCHES });
+    let previousMs = Number.NEGATIVE_INFINITY;
+    matches.forEach((item, i) => {
+      const at = `${path}.recentMatches[${i}]`;
+      const match = object(checker, item, at, ['timeMs', 'outcome', 'scoreDifference']);
+      const timeMs = number(checker, match['timeMs'], `${at}.timeMs`, { min: previousMs });
+      previousMs = timeMs;
+      oneOf(checker, match['outcome'], `${at}.outcome`, ['W', 'L', 'D']);
+      number(checker, match['scoreDifference'], `${at}.scoreDifference`, {
+        min: -CONFIG_LIMITS.maxMagnitude,
+        max: CONFIG_LIMITS.maxMagnitude,
+      });
+    });
+  }
   return value as PlayerProfile<TRating>;
+}
+
+/**
+ * The games a queue's `minGamesPlayed` gate counts for a player: those on `gates.gamesTrack` when
+ * the queue names one (Dota's ranked unlock counts normal games), else those on the queue's track.
+ */
+export function gatedGames(profile: PlayerProfile<unknown>, gates: GatesConfig): number {
+  return gates.gamesTrack === undefined
+    ? (profile.gamesPlayed ?? 0)
+    : (profile.gamesByTrack?.[gates.gamesTrack] ?? 0);
 }
 
 /** Largest party (ticket) the queue takes: its gate, else the largest team. */
@@ -180,8 +226,13 @@ export function validateTicket<TRating>(
       });
     };
     // Dota: every party member must have unlocked ranked.
-    if (gates.minGamesPlayed !== undefined && (profile.gamesPlayed ?? 0) < gates.minGamesPlayed) {
-      reject(`players[${i}].gamesPlayed`, `needs at least ${gates.minGamesPlayed} games to play this queue`);
+    if (gates.minGamesPlayed !== undefined && gatedGames(profile, gates) < gates.minGamesPlayed) {
+      const field = gates.gamesTrack === undefined ? 'gamesPlayed' : `gamesByTrack.${gates.gamesTrack}`;
+      const where = gates.gamesTrack === undefined ? '' : ` on ${gates.gamesTrack}`;
+      reject(
+        `players[${i}].${field}`,
+        `needs at least ${gates.minGamesPlayed} games${where} to play this queue`,
+      );
     }
     if (gates.lowPriority === 'reject' && profile.lowPriority === true) {
       reject(`players[${i}].lowPriority`, 'low-priority players may not play this queue');

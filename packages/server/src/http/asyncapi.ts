@@ -2,11 +2,34 @@
  * The AsyncAPI 3.0 document of the WebSocket event stream, built from the same TypeBox schemas
  * the server sends (schema-tickets.ts), so the description cannot drift from the messages.
  */
+import { MatchMessages } from './schema-handoff.ts';
 import { TicketMessages } from './schema-tickets.ts';
 
 /** The AsyncAPI document, with `host` (e.g. `127.0.0.1:8080`) as its server. */
 export function asyncApiDocument(host: string, version: string): Record<string, unknown> {
   const names = Object.keys(TicketMessages) as (keyof typeof TicketMessages)[];
+  const matchNames = Object.keys(MatchMessages) as (keyof typeof MatchMessages)[];
+  const subscribed = {
+    type: 'object',
+    description: 'Sent first on every connection: the stream is live',
+    properties: { type: { const: 'subscribed' }, queueId: { type: 'string' }, after: { type: 'string' } },
+    required: ['type', 'queueId'],
+  };
+  const matchMessages = Object.fromEntries(
+    [
+      ...matchNames.map((name) => [name, MatchMessages[name]] as const),
+      ['subscribed', subscribed] as const,
+    ].map(([name, schema]) => [
+      `match-${name}`,
+      {
+        name: `match-${name}`,
+        title: `match ${name}`,
+        summary: String((schema as { description?: string }).description ?? name),
+        contentType: 'application/json',
+        payload: schema,
+      },
+    ]),
+  );
   const messages = Object.fromEntries(
     names.map((name) => {
       const schema = TicketMessages[name];
@@ -25,12 +48,14 @@ export function asyncApiDocument(host: string, version: string): Record<string, 
   return {
     asyncapi: '3.0.0',
     info: {
-      title: 'matchd ticket events',
+      title: 'matchd ticket and match events',
       version,
       description:
         'The WebSocket stream of one ticket: the ticket now, then every event of its life until a final one ' +
-        '(matched, expired, cancelled), after which the server closes the socket. The HTTP API is described in ' +
-        '/openapi.json.',
+        '(matched, expired, cancelled; assigned or allocation-failed when the queue allocates servers), after which ' +
+        'the server closes the socket; and the match stream of a queue for game servers (server key), whose ' +
+        'messages are also the `event` of each signed webhook body (docs/handoff.md). The HTTP API is described ' +
+        'in /openapi.json.',
     },
     servers: {
       local: {
@@ -50,8 +75,25 @@ export function asyncApiDocument(host: string, version: string): Record<string, 
         parameters: { ticketId: { description: 'The ticket id (`t_…`)' } },
         messages: Object.fromEntries(names.map((name) => [name, { $ref: `#/components/messages/${name}` }])),
       },
+      matchEvents: {
+        address: '/v1/queues/{queueId}/match-events',
+        title: 'A queue’s match events (game servers)',
+        parameters: { queueId: { description: 'The queue id' } },
+        messages: Object.fromEntries(
+          Object.keys(matchMessages).map((name) => [name, { $ref: `#/components/messages/${name}` }]),
+        ),
+      },
     },
     operations: {
+      receiveMatchEvents: {
+        action: 'receive',
+        title: 'Watch a queue’s matches',
+        summary: 'Connect with a server key; `after=<eventId>` resumes after the last event seen',
+        channel: { $ref: '#/channels/matchEvents' },
+        messages: Object.keys(matchMessages).map((name) => ({
+          $ref: `#/channels/matchEvents/messages/${name}`,
+        })),
+      },
       receiveTicketEvents: {
         action: 'receive',
         title: 'Watch a ticket',
@@ -62,7 +104,7 @@ export function asyncApiDocument(host: string, version: string): Record<string, 
       },
     },
     components: {
-      messages,
+      messages: { ...messages, ...matchMessages },
       securitySchemes: {
         bearer: {
           type: 'http',

@@ -46,6 +46,10 @@ const TeamDimension = (description: string, maximum: number, minimum: number) =>
     { description },
   );
 
+/** A fitted model's name: its file in the models folder, without `.json`. */
+const ModelName = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-][A-Za-z0-9_.-]*$', description });
+
 const criterionKinds = Object.keys(CRITERION_OPTIONS) as CriterionKind[];
 
 /** One criterion of match quality; the per-kind options are listed with the kinds that take them. */
@@ -124,6 +128,11 @@ export const QueueConfigSchema = Type.Object(
         ),
         skillScale: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
         calibrationGames: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+        partyAdjustment: Type.Optional(
+          ModelName(
+            'A party-bonus model (matchd ratings fit-party) by name: party members enter the queue with their rating raised by its bonus (Dota party-adjusted MMR)',
+          ),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -168,10 +177,42 @@ export const QueueConfigSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    engagement: Type.Optional(
+      Type.Object(
+        {
+          churnTable: Type.Optional(
+            Type.Record(Type.String({ pattern: '^[WDL]{1,12}$' }), Type.Number({ minimum: 0, maximum: 1 }), {
+              maxProperties: 4096,
+              description:
+                'Churn probability by recent outcomes then the upcoming one, oldest first (EOMM); every key of one length',
+            }),
+          ),
+          churnModel: Type.Optional(
+            ModelName(
+              'A churn model fitted from the service history (matchd engagement fit) by name; churnTable serves until it exists',
+            ),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "The queue's churn estimates for engagement criteria and objectives (default: the service's churn table)",
+        },
+      ),
+    ),
     gates: Type.Optional(
       Type.Object(
         {
           minGamesPlayed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1e9 })),
+          gamesTrack: Type.Optional(
+            Type.String({
+              minLength: 1,
+              maxLength: 193,
+              pattern: '^[A-Za-z0-9_.:@-]+(/[A-Za-z0-9_.:@-]+)?$',
+              description:
+                'The track whose games minGamesPlayed counts (a name counts its solo and party tracks); default the queue’s own',
+            }),
+          ),
           maxPartySize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TEAM_SIZE })),
           minPartySize: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TEAM_SIZE })),
           lowPriority: Type.Optional(OneOfStrings(['separate', 'reject'] as const)),
@@ -202,6 +243,44 @@ export const QueueConfigSchema = Type.Object(
     ),
     roundAggregate: Type.Optional(OneOfStrings(['mean', 'sqrt-mean'] as const)),
     expireAfterMs: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+    backfill: Type.Optional(
+      Type.Object(
+        {
+          auto: Type.Optional(
+            Type.Boolean({ description: 'A leave report starts a backfill request by itself' }),
+          ),
+          expireAfterMs: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+        },
+        {
+          additionalProperties: false,
+          description: 'Filling the open seats of running matches (docs/handoff.md)',
+        },
+      ),
+    ),
+    handoff: Type.Optional(
+      Type.Object(
+        {
+          webhookUrl: Type.Optional(
+            Type.String({
+              pattern: '^https?://',
+              maxLength: 2048,
+              description: 'Signed POST of every match event',
+            }),
+          ),
+          allocation: Type.Optional(
+            Type.Object(
+              { timeoutMs: Type.Number({ exclusiveMinimum: 0, maximum: 1e12 }) },
+              {
+                additionalProperties: false,
+                description:
+                  'Matches wait in `allocating` for the allocator’s address; they fail after `timeoutMs`',
+              },
+            ),
+          ),
+        },
+        { additionalProperties: false, description: 'How matches reach game servers (docs/handoff.md)' },
+      ),
+    ),
     attributes: Type.Optional(
       Type.Record(
         Type.String({ minLength: 1, maxLength: 64 }),

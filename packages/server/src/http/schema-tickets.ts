@@ -28,15 +28,38 @@ const AttributeValue = Type.Union([
   }),
 ]);
 
+/**
+ * One player of a ticket: what only the client knows. The service adds the rest from its own
+ * records: the rating and games on the queue's track (experience), games on the track a gate counts,
+ * whom the player met last match (opponent variation), recent matches (engagement), party bonus.
+ */
 const TicketPlayer = Type.Object(
   {
     playerId: Id,
     pingMsByRegion: Type.Optional(Pings),
-    languages: Type.Optional(Languages),
-    roles: Type.Optional(List(Type.String({ minLength: 1, maxLength: 32 }), { maxItems: 8 })),
-    lowPriority: Type.Optional(Type.Boolean()),
-    offenseRating: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
-    defenseRating: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
+    languages: Type.Optional({
+      ...Languages,
+      description: 'Languages the player accepts (common-language criterion); absent = any',
+    }),
+    roles: Type.Optional(
+      List(Type.String({ minLength: 1, maxLength: 32 }), {
+        maxItems: 8,
+        description: 'Roles the player wants to play; a queue may refuse some (gates.disallowedRoles)',
+      }),
+    ),
+    lowPriority: Type.Optional(
+      Type.Boolean({ description: 'Low-priority pool (Dota): matched only with each other, or refused' }),
+    ),
+    offenseRating: Type.Optional(
+      Type.Number({
+        exclusiveMinimum: 0,
+        maximum: 1e9,
+        description: 'Base offensive rating (DomiNations offense-defense and variance-rating criteria)',
+      }),
+    ),
+    defenseRating: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, maximum: 1e9, description: 'Base defensive rating (DomiNations)' }),
+    ),
     recentOutcomes: Type.Optional(
       List(Outcome, {
         maxItems: 50,
@@ -44,14 +67,11 @@ const TicketPlayer = Type.Object(
           'Oldest first, for engagement queues; when absent, read from the stored history (last 10 reported matches)',
       }),
     ),
-    lastMatch: Type.Optional(
-      Type.Object(
-        {
-          teammateIds: List(Id, { maxItems: 100 }),
-          opponentIds: List(Id, { maxItems: 100 }),
-        },
-        { additionalProperties: false, description: 'Whom the player met last match (opponent variation)' },
-      ),
+    nat: Type.Optional(
+      OneOfStrings(['open', 'moderate', 'strict'] as const, {
+        description:
+          'NAT class for peer-to-peer hosting, read by the hosts criterion: open reaches all, moderate reaches open and moderate, strict reaches open only; absent counts as open',
+      }),
     ),
     attributes: Type.Optional(
       Type.Record(Type.String({ minLength: 1, maxLength: 64 }), AttributeValue, {
@@ -219,6 +239,21 @@ export const AnswerRequest = Type.Object(
   { additionalProperties: false, examples: [{ playerId: 'ana' }] },
 );
 
+/** Where players connect (set by the studio's allocator). */
+export const Connection = Type.Object(
+  {
+    host: Type.String({ minLength: 1, maxLength: 253 }),
+    port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    properties: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 64 }), Type.String({ maxLength: 1024 }), {
+        maxProperties: 32,
+        description: 'Anything else the game client needs (a session token), passed on unchanged',
+      }),
+    ),
+  },
+  { additionalProperties: false, title: 'Connection', examples: [{ host: '10.0.4.17', port: 7777 }] },
+);
+
 /** A match as the events describe it. */
 export const MatchView = Type.Object(
   {
@@ -260,10 +295,28 @@ export const TicketMessages = {
     match: MatchView,
     deadlineMs: EpochMs,
   }),
-  matched: event('matched', 'The match formed (final: the stream closes)', {
-    match: MatchView,
-    waitMs: DurationMs,
+  matched: event(
+    'matched',
+    'The match formed (final, unless `allocating`: then `assigned` or `allocation-failed` follows)',
+    {
+      match: MatchView,
+      waitMs: DurationMs,
+      allocating: Type.Optional(
+        Type.Boolean({ description: 'The queue allocates a server: wait for `assigned`' }),
+      ),
+      connection: Type.Optional(Connection),
+      backfill: Type.Optional(Type.Boolean({ description: 'Matched into a running match’s open seats' })),
+    },
+  ),
+  assigned: event('assigned', 'The match’s server is allocated: connect to it (final)', {
+    matchId: Type.String(),
+    connection: Connection,
   }),
+  'allocation-failed': event(
+    'allocation-failed',
+    'No server was allocated in time: the match is off, the players may queue again (final)',
+    { matchId: Type.String(), reason: Type.Literal('timeout') },
+  ),
   returned: event('returned', 'The proposal fell through; the ticket searches again', {
     matchId: Type.String(),
     reason: OneOfStrings(['declined', 'acceptance-timeout', 'cancelled', 'failover'] as const, {

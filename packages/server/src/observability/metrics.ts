@@ -12,6 +12,8 @@ export interface ServiceMetrics {
   readonly ticketsWaiting: Gauge<'queue'>;
   readonly ticketsCreated: Counter<'queue'>;
   readonly matchesFormed: Counter<'queue'>;
+  readonly backfillsFilled: Counter<'queue'>;
+  readonly webhookDeliveries: Counter<'queue' | 'outcome'>;
   readonly waitSeconds: Histogram<'queue'>;
   readonly matchQuality: Histogram<'queue'>;
   readonly tickSeconds: Histogram<'queue'>;
@@ -52,6 +54,18 @@ export function createMetrics(waiting: () => Promise<Map<string, number>>): Serv
       name: 'matchd_matches_formed_total',
       help: 'Matches formed (all players in).',
       labelNames: ['queue'] as const,
+      registers: [registry],
+    }),
+    backfillsFilled: new Counter({
+      name: 'matchd_backfills_filled_total',
+      help: 'Backfill requests whose open seats were filled.',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'matchd_webhook_deliveries_total',
+      help: 'Webhook attempts by outcome: delivered, failed (retried), dropped (given up).',
+      labelNames: ['queue', 'outcome'] as const,
       registers: [registry],
     }),
     waitSeconds: new Histogram({

@@ -5,6 +5,7 @@
  * `createLocalHost` is the implementation; the worker thread runs one of these behind messages.
  */
 import {
+  type BackfillRequest,
   ErrorCodes,
   MatchdError,
   type Matchmaker,
@@ -14,6 +15,7 @@ import {
   type QueueConfig,
   type TicketInput,
   type TicketStatus,
+  type WaitingBackfill,
   type WaitingTicket,
 } from '@matchd/engine';
 
@@ -37,6 +39,12 @@ export interface MatchmakerHost {
    */
   putQueue(config: QueueConfig, snapshot?: MatchmakerSnapshot<unknown>): Promise<void>;
   enqueue(queueId: string, ticket: TicketInput<unknown>, nowMs: number): Promise<readonly MatchmakerEffect[]>;
+  /** Adds a backfill request (the engine's `requestBackfill`). */
+  requestBackfill(
+    queueId: string,
+    request: BackfillRequest<unknown>,
+    nowMs: number,
+  ): Promise<readonly MatchmakerEffect[]>;
   cancel(queueId: string, ticketId: string, nowMs: number): Promise<readonly MatchmakerEffect[]>;
   accept(
     queueId: string,
@@ -52,9 +60,14 @@ export interface MatchmakerHost {
   ): Promise<readonly MatchmakerEffect[]>;
   /**
    * Builds a queue's matchmaker afresh around these waiting tickets (each keeps its wait from
-   * `enqueuedAtMs`); the random state and recent waits of the previous one, if any, carry over.
+   * `enqueuedAtMs`) and backfill requests; the random state and recent waits of the previous one,
+   * if any, carry over.
    */
-  restoreQueue(config: QueueConfig, tickets: readonly WaitingTicket<unknown>[]): Promise<void>;
+  restoreQueue(
+    config: QueueConfig,
+    tickets: readonly WaitingTicket<unknown>[],
+    backfills?: readonly WaitingBackfill<unknown>[],
+  ): Promise<void>;
   /** Forgets a queue's matchmaker (another node runs it now). */
   dropQueue(queueId: string): Promise<void>;
   /** Ticks one queue at `nowMs`. */
@@ -76,6 +89,11 @@ export interface LocalHostOptions {
   readonly clock: () => number;
   /** The engagement estimator for queues with an engagement criterion or objective. */
   readonly expectedChurn?: MatchmakerOptions<unknown>['expectedChurn'];
+  /**
+   * Each queue's own estimator (its fitted churn model or table), asked every time a queue's
+   * matchmaker is built, so a refitted model takes effect when the queue is put again.
+   */
+  readonly expectedChurnFor?: (config: QueueConfig) => MatchmakerOptions<unknown>['expectedChurn'];
 }
 
 function seedFor(seed: number, queueId: string): number {
@@ -94,6 +112,10 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
       throw new MatchdError(ErrorCodes.QUEUE_NOT_FOUND, `no queue ${queueId}`, { queueId });
     return matchmaker;
   };
+  const churnOf = (config: QueueConfig) => {
+    const expectedChurn = options.expectedChurnFor?.(config) ?? options.expectedChurn;
+    return expectedChurn === undefined ? {} : { expectedChurn };
+  };
   return {
     async putQueue(config, snapshot) {
       const previous = matchmakers.get(config.id);
@@ -103,13 +125,16 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
         ratingModel: options.ratingModel,
         seed: seedFor(options.seed, config.id),
         clock: options.clock,
-        ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+        ...churnOf(config),
         ...(carried === undefined ? {} : { snapshot: carried }),
       });
       matchmakers.set(config.id, matchmaker);
     },
     async enqueue(queueId, ticket, nowMs) {
       return get(queueId).enqueue(ticket, nowMs);
+    },
+    async requestBackfill(queueId, request, nowMs) {
+      return get(queueId).requestBackfill(request, nowMs);
     },
     async cancel(queueId, ticketId, nowMs) {
       return get(queueId).cancel(ticketId, nowMs);
@@ -120,19 +145,19 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
     async decline(queueId, ticketId, playerId, nowMs) {
       return get(queueId).decline(ticketId, playerId, nowMs);
     },
-    async restoreQueue(config, tickets) {
+    async restoreQueue(config, tickets, backfills = []) {
       const build = (snapshot?: MatchmakerSnapshot<unknown>) =>
         options.factory({
           config,
           ratingModel: options.ratingModel,
           seed: seedFor(options.seed, config.id),
           clock: options.clock,
-          ...(options.expectedChurn === undefined ? {} : { expectedChurn: options.expectedChurn }),
+          ...churnOf(config),
           ...(snapshot === undefined ? {} : { snapshot }),
         });
       const previous = matchmakers.get(config.id)?.exportSnapshot();
       const base = previous ?? build().exportSnapshot();
-      matchmakers.set(config.id, build({ ...base, queueId: config.id, tickets, proposals: [] }));
+      matchmakers.set(config.id, build({ ...base, queueId: config.id, tickets, proposals: [], backfills }));
     },
     async dropQueue(queueId) {
       matchmakers.delete(queueId);

@@ -4,7 +4,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { churnTableEstimator, createChurnTable, isMatchdError } from '@matchd/engine';
+import { isMatchdError } from '@matchd/engine';
+import { churnEstimatorFor } from '../models/churn-sources.ts';
+import { ModelFiles } from '../models/model-files.ts';
 import { createRatingSystem } from '../rating/rating-system.ts';
 import { engineMatchmakerFactory } from './engine-factory.ts';
 import { createLocalHost } from './matchmaker-host.ts';
@@ -16,9 +18,10 @@ const host = createLocalHost({
   ratingModel: createRatingSystem(data.ratingModel).model,
   seed: data.seed,
   clock: () => performance.now(),
-  ...(data.churnTable === undefined
-    ? {}
-    : { expectedChurn: churnTableEstimator(createChurnTable(data.churnTable)) }),
+  expectedChurnFor: churnEstimatorFor(
+    data.modelsDir === undefined ? undefined : new ModelFiles(data.modelsDir),
+    data.churnTable,
+  ),
 });
 const port = parentPort;
 if (port === null) throw new Error('matchmaker-worker.ts runs only as a worker thread');

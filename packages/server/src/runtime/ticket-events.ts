@@ -10,6 +10,8 @@ export interface TeamView {
   readonly ticketIds: readonly string[];
 }
 
+import type { Connection } from './match-events.ts';
+
 /** A match as the events describe it. */
 export interface MatchView {
   readonly matchId: string;
@@ -35,6 +37,26 @@ export type TicketEvent =
       readonly atMs: number;
       readonly match: MatchView;
       readonly waitMs: number;
+      /** The queue allocates servers: an `assigned` (or `allocation-failed`) event follows. */
+      readonly allocating?: boolean;
+      /** Set when the match already has its server (a backfill into an assigned match). */
+      readonly connection?: Connection;
+      /** Matched into a running match's open seats. */
+      readonly backfill?: boolean;
+    }
+  | {
+      readonly type: 'assigned';
+      readonly ticketId: string;
+      readonly atMs: number;
+      readonly matchId: string;
+      readonly connection: Connection;
+    }
+  | {
+      readonly type: 'allocation-failed';
+      readonly ticketId: string;
+      readonly atMs: number;
+      readonly matchId: string;
+      readonly reason: 'timeout';
     }
   | {
       readonly type: 'returned';
@@ -47,8 +69,19 @@ export type TicketEvent =
   | { readonly type: 'expired'; readonly ticketId: string; readonly atMs: number; readonly waitMs: number }
   | { readonly type: 'cancelled'; readonly ticketId: string; readonly atMs: number; readonly reason: string };
 
-/** The states after which a ticket sees no more events. */
-export const finalEventTypes: ReadonlySet<TicketEvent['type']> = new Set(['matched', 'expired', 'cancelled']);
+/** The events after which a ticket sees no more events. */
+export const finalEventTypes: ReadonlySet<TicketEvent['type']> = new Set([
+  'matched',
+  'expired',
+  'cancelled',
+  'assigned',
+  'allocation-failed',
+]);
+
+/** True for a ticket's last event: a `matched` that waits for its server is not (`assigned` follows). */
+export function isFinalEvent(event: TicketEvent): boolean {
+  return finalEventTypes.has(event.type) && !(event.type === 'matched' && event.allocating === true);
+}
 
 /** An event with its id in the queue's log (clients resume a stream after it). */
 export interface DeliveredEvent {

@@ -34,6 +34,8 @@ export interface WorkerHostData {
   readonly seed: number;
   /** A churn table (outcome key -> churn probability) for engagement queues. */
   readonly churnTable?: Readonly<Record<string, unknown>>;
+  /** The folder of fitted models the queues name (churn models are read from it in the worker). */
+  readonly modelsDir?: string;
   /** The TypeScript entry the bootstrap imports. */
   readonly entry: string;
 }
@@ -56,6 +58,7 @@ export async function startWorkerHost(options: {
   ratingModel: RatingModelName;
   seed: number;
   churnTable?: Readonly<Record<string, unknown>>;
+  modelsDir?: string;
   /** V8 heap limit of the worker, MB (default: Node's). */
   maxMemoryMb?: number;
 }): Promise<WorkerHost> {
@@ -151,6 +154,8 @@ export async function startWorkerHost(options: {
     restoreQueue: async (...args) => void (await call('restoreQueue', args)),
     dropQueue: async (...args) => void (await call('dropQueue', args)),
     enqueue: (...args) => call('enqueue', args) as ReturnType<MatchmakerHost['enqueue']>,
+    requestBackfill: (...args) =>
+      call('requestBackfill', args) as ReturnType<MatchmakerHost['requestBackfill']>,
     cancel: (...args) => call('cancel', args) as ReturnType<MatchmakerHost['cancel']>,
     accept: (...args) => call('accept', args) as ReturnType<MatchmakerHost['accept']>,
     decline: (...args) => call('decline', args) as ReturnType<MatchmakerHost['decline']>,

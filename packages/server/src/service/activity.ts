@@ -150,13 +150,15 @@ export function observeHost(
       activity.entered(queueId, ticket.ticketId);
       return seen(queueId)(effects);
     },
+    requestBackfill: (queueId, request, nowMs) =>
+      host.requestBackfill(queueId, request, nowMs).then(seen(queueId)),
     cancel: (queueId, ticketId, nowMs) => host.cancel(queueId, ticketId, nowMs).then(seen(queueId)),
     accept: (queueId, ticketId, playerId, nowMs) =>
       host.accept(queueId, ticketId, playerId, nowMs).then(seen(queueId)),
     decline: (queueId, ticketId, playerId, nowMs) =>
       host.decline(queueId, ticketId, playerId, nowMs).then(seen(queueId)),
-    async restoreQueue(config, tickets) {
-      await host.restoreQueue(config, tickets);
+    async restoreQueue(config, tickets, backfills) {
+      await host.restoreQueue(config, tickets, backfills);
       for (const ticket of tickets) activity.entered(config.id, ticket.ticketId);
     },
     dropQueue: (queueId) => host.dropQueue(queueId),

@@ -8,10 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MatchmakerEffect, MatchSummary, QueueConfig } from '@matchd/engine';
+import type { MatchHandoff } from '../runtime/match-events.ts';
 import type { MatchView, TicketEvent } from '../runtime/ticket-events.ts';
 import type { CommitResult, MatchmakerChange, TicketChange } from '../store/fleet-state.ts';
 import type { MatchRecord, MatchSeat, PooledTicket } from '../store/records.ts';
+import { backfillOf } from './backfill.ts';
 import type { ServiceContext } from './context.ts';
+import { changeMatch, without } from './handoff.ts';
 import { trackOf } from './tickets.ts';
 
 /** What a queue's runner holds while it owns the queue. */
@@ -152,6 +155,22 @@ async function applyEffect(
         quality: effect.match.quality,
       };
       const ticketIds = effect.match.teams.flatMap((team) => team.ticketIds);
+      const allocation = config.handoff?.allocation;
+      const handoff: MatchHandoff = {
+        matchId,
+        queueId,
+        phase: allocation === undefined ? 'ready' : 'allocating',
+        version: 1,
+        ...(effect.match.region === undefined ? {} : { region: effect.match.region }),
+        teams: teams.map((team, index) => ({
+          playerIds: team.map((seat) => seat.playerId),
+          ticketIds: effect.match.teams[index]?.ticketIds ?? [],
+          seats: team.length,
+        })),
+        ...(allocation === undefined ? {} : { allocateDeadlineMs: effect.atMs + allocation.timeoutMs }),
+        createdAtMs: effect.atMs,
+        updatedAtMs: effect.atMs,
+      };
       // A ticket's wait runs from its creation (on whichever node), not from when this matchmaker saw it.
       const waits = ticketIds.map((ticketId) => {
         const createdAtMs = owner.known.get(ticketId)?.createdAtMs ?? effect.atMs;
@@ -163,12 +182,24 @@ async function applyEffect(
         to: 'matched',
         matchId,
         match: record,
+        handoff: {
+          expectedVersion: 0,
+          next: handoff,
+          event: { type: 'formed', matchId, atMs: effect.atMs, match: handoff },
+        },
         nowMs: effect.atMs,
         tickets: ticketIds.map((ticketId, index) =>
           part(
             owner,
             ticketId,
-            { type: 'matched', ticketId, atMs: effect.atMs, match: view, waitMs: waits[index] as number },
+            {
+              type: 'matched',
+              ticketId,
+              atMs: effect.atMs,
+              match: view,
+              waitMs: waits[index] as number,
+              ...(allocation === undefined ? {} : { allocating: true }),
+            },
             waits[index],
           ),
         ),
@@ -202,7 +233,10 @@ async function applyEffect(
         ],
       });
     }
+    case 'backfilled':
+      return applyBackfill(context, owner, effect);
     case 'expired': {
+      const request = backfillOf(owner.known.get(effect.ticketId));
       const result = await commit({
         mode: 'each',
         from: ['searching'],
@@ -218,6 +252,8 @@ async function applyEffect(
         ],
       });
       owner.known.delete(effect.ticketId);
+      if (result === 'applied' && request !== undefined)
+        await endBackfill(context, queueId, request.matchId, effect.ticketId, 'expired');
       return result;
     }
     case 'cancelled': {
@@ -242,4 +278,129 @@ async function applyEffect(
     default:
       return effect satisfies never;
   }
+}
+
+/** A backfill request ended without a fill: the match's record lets it go and says why. */
+export async function endBackfill(
+  context: ServiceContext,
+  queueId: string,
+  matchId: string,
+  requestId: string,
+  reason: 'cancelled' | 'expired',
+): Promise<void> {
+  const atMs = context.now();
+  await changeMatch(context, queueId, matchId, (current) =>
+    current.backfillRequestId !== requestId
+      ? undefined
+      : {
+          next: without(current, 'backfillRequestId'),
+          event: (match) => ({ type: 'backfill-ended', matchId, atMs, match, requestId, reason }),
+        },
+  ).catch((error: unknown) => {
+    context.log.warn(
+      { err: error, queueId, matchId, requestId },
+      'a backfill ended but its match was not updated',
+    );
+  });
+}
+
+/**
+ * Commits a fill: the request and the new tickets are matched, and the match's record gains the
+ * new players, in one step. When the match moved on meanwhile (another change of its record, or it
+ * ended), nothing commits: `conflict` rebuilds the matchmaker from the fleet state, where the new
+ * tickets still wait; a request whose match is gone is cancelled.
+ */
+async function applyBackfill(
+  context: ServiceContext,
+  owner: Ownership,
+  effect: Extract<MatchmakerEffect, { kind: 'backfilled' }>,
+): Promise<CommitResult> {
+  const { queueId } = owner;
+  const { matchId, requestId, atMs } = effect;
+  const current = await context.state.readHandoff(queueId, matchId);
+  if (
+    current === undefined ||
+    current.phase === 'allocation-failed' ||
+    current.backfillRequestId !== requestId
+  ) {
+    const result = await context.state.commit(queueId, owner.fence, {
+      mode: 'each',
+      from: ['searching'],
+      to: 'cancelled',
+      nowMs: atMs,
+      tickets: [
+        part(owner, requestId, { type: 'cancelled', ticketId: requestId, atMs, reason: 'the match ended' }),
+      ],
+    });
+    owner.known.delete(requestId);
+    return result === 'fenced' ? result : 'conflict';
+  }
+  const next: MatchHandoff = {
+    ...without(current, 'backfillRequestId'),
+    teams: current.teams.map((team, index) => ({
+      ...team,
+      playerIds: [...team.playerIds, ...(effect.added[index]?.playerIds ?? [])],
+      ticketIds: [...team.ticketIds, ...(effect.added[index]?.ticketIds ?? [])],
+    })),
+    version: current.version + 1,
+    updatedAtMs: atMs,
+  };
+  const view: MatchView = {
+    matchId,
+    queueId,
+    teams: next.teams.map((team) => ({ playerIds: team.playerIds, ticketIds: team.ticketIds })),
+    ...(next.region === undefined ? {} : { region: next.region }),
+    quality: effect.quality,
+  };
+  const added = effect.added.flatMap((team) => team.ticketIds);
+  const result = await context.state.commit(queueId, owner.fence, {
+    mode: 'all',
+    from: ['searching'],
+    to: 'matched',
+    matchId,
+    nowMs: atMs,
+    handoff: {
+      expectedVersion: current.version,
+      next,
+      event: {
+        type: 'backfilled',
+        matchId,
+        atMs,
+        match: next,
+        requestId,
+        added: effect.added,
+        quality: effect.quality,
+      },
+    },
+    tickets: [
+      part(owner, requestId, { type: 'matched', ticketId: requestId, atMs, match: view, waitMs: 0 }),
+      ...added.map((ticketId) => {
+        const waitMs = effect.waitMsByTicket[ticketId] ?? 0;
+        return part(
+          owner,
+          ticketId,
+          {
+            type: 'matched',
+            ticketId,
+            atMs,
+            match: view,
+            waitMs,
+            backfill: true,
+            ...(next.phase === 'allocating' ? { allocating: true } : {}),
+            ...(next.connection === undefined ? {} : { connection: next.connection }),
+          },
+          waitMs,
+        );
+      }),
+    ],
+  });
+  if (result !== 'applied') return result;
+  owner.known.delete(requestId);
+  for (const ticketId of added) owner.known.delete(ticketId);
+  safely(context, queueId, 'metrics', () => {
+    context.metrics.backfillsFilled.inc({ queue: queueId });
+    for (const ticketId of added)
+      context.metrics.waitSeconds.observe({ queue: queueId }, (effect.waitMsByTicket[ticketId] ?? 0) / 1000);
+  });
+  return 'applied';
 }

@@ -15,19 +15,26 @@ import {
   type MatchmakerEffect,
   type QueueConfig,
   type TicketInput,
+  validateBackfillRequest,
   validateTicket,
+  type WaitingBackfill,
   type WaitingTicket,
 } from '@matchd/engine';
 import type { TicketRecord } from '../store/fleet-state.ts';
 import type { PooledTicket } from '../store/records.ts';
+import { backfillOf } from './backfill.ts';
 import type { ServiceContext } from './context.ts';
 import { applyEffects, type Ownership, storeMatch } from './effects.ts';
+import { changeMatch, without } from './handoff.ts';
+import { type WebhookOptions, WebhookSender } from './webhooks.ts';
 
 /** Settings shared by every runner of a node. */
 export interface RunnerOptions {
   readonly nodeId: string;
   readonly leaseMs: number;
   readonly tickIntervalMs: number;
+  /** Webhook delivery of the queues this node runs; without a secret none is sent. */
+  readonly webhooks?: WebhookOptions;
 }
 
 /** Whether this node should take one more queue now (it runs fewer than its share of them). */
@@ -65,6 +72,8 @@ export class QueueRunner {
   #cooldownUntilMs = 0;
   /** Since when the queue's lease has been seen free while this node held back (orphan guard). */
   #freeSinceMs: number | undefined;
+  /** Delivers the queue's webhooks while this node runs it. */
+  readonly #webhooks: WebhookSender | undefined;
   /** When the last step of an owned queue completed (epoch ms). */
   lastTickAtMs: number | undefined;
 
@@ -80,6 +89,8 @@ export class QueueRunner {
     this.queueId = queueId;
     this.#options = options;
     this.#policy = policy;
+    this.#webhooks =
+      options.webhooks === undefined ? undefined : new WebhookSender(context, queueId, options.webhooks);
   }
 
   /** Gives the queue up at the next step (its lease released, so another node takes it at once). */
@@ -117,6 +128,7 @@ export class QueueRunner {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     if (this.#renewTimer !== undefined) clearInterval(this.#renewTimer);
     await this.#running;
+    await this.#webhooks?.stop();
     const owner = this.#owner;
     this.#owner = undefined;
     if (owner !== undefined) {
@@ -191,6 +203,7 @@ export class QueueRunner {
       };
       this.#needsRebuild = true;
       this.#startRenewing(fence);
+      this.#webhooks?.start();
       context.metrics.leasesTaken.inc({ queue: this.queueId });
       context.log.info({ queueId: this.queueId, fence, node: this.#options.nodeId }, 'took the queue');
     }
@@ -202,7 +215,42 @@ export class QueueRunner {
     context.metrics.tickSeconds.observe({ queue: this.queueId }, tick.durationMs / 1000);
     await this.#apply(config, tick.effects);
     if (context.now() >= this.#nextDrainAtMs) await this.#drainOutbox();
+    await this.#failLateAllocations(config);
     this.lastTickAtMs = context.now();
+  }
+
+  /**
+   * Matches whose allocator gave no address in time fail (docs/handoff.md): the game server hears
+   * `allocation-failed`, each ticket's stream ends with it, and its players may queue again.
+   */
+  async #failLateAllocations(config: QueueConfig): Promise<void> {
+    if (config.handoff?.allocation === undefined) return;
+    const nowMs = this.#context.now();
+    for (const matchId of await this.#context.state.dueAllocations(this.queueId, nowMs)) {
+      await changeMatch(this.#context, this.queueId, matchId, (current) =>
+        current.phase !== 'allocating'
+          ? undefined
+          : {
+              next: { ...without(current, 'allocateDeadlineMs'), phase: 'allocation-failed' },
+              event: (match) => ({
+                type: 'allocation-failed',
+                matchId,
+                atMs: nowMs,
+                match,
+                reason: 'timeout',
+              }),
+              ticketEvents: current.teams
+                .flatMap((team) => team.ticketIds)
+                .map((ticketId) => ({
+                  type: 'allocation-failed',
+                  ticketId,
+                  atMs: nowMs,
+                  matchId,
+                  reason: 'timeout',
+                })),
+            },
+      );
+    }
   }
 
   /**
@@ -256,6 +304,7 @@ export class QueueRunner {
     if (this.#renewTimer !== undefined) clearInterval(this.#renewTimer);
     this.#renewTimer = undefined;
     this.lastTickAtMs = undefined;
+    await this.#webhooks?.stop();
     this.#context.log.warn({ queueId: this.queueId, fence: owner.fence, why }, 'gave the queue up');
     await this.#context.host.dropQueue(this.queueId).catch(() => {});
   }
@@ -304,9 +353,20 @@ export class QueueRunner {
       if (result === 'fenced') return this.#lose('fenced by a newer lease');
     }
     const waiting: WaitingTicket<unknown>[] = [];
+    const backfills: WaitingBackfill<unknown>[] = [];
     const refused: TicketRecord[] = [];
     const players = new Set<string>();
     for (const record of tickets) {
+      const request = backfillOf(record.ticket);
+      if (request !== undefined) {
+        try {
+          validateBackfillRequest(request, config, context.system.model);
+          backfills.push({ ...request, requestedAtMs: Math.min(record.ticket.createdAtMs, nowMs) });
+        } catch {
+          refused.push(record);
+        }
+        continue;
+      }
       const input = record.ticket.ticket as unknown as TicketInput<unknown>;
       try {
         validateTicket(input, config, context.system.model, (playerId) => players.has(playerId));
@@ -321,7 +381,7 @@ export class QueueRunner {
       }
     }
     for (const record of refused) await this.#refuse(record.ticket, 'MM_ERR_INVALID_TICKET');
-    await context.host.restoreQueue(config, waiting);
+    await context.host.restoreQueue(config, waiting, backfills);
     owner.cursor = logId;
     this.#needsRebuild = false;
     this.#nextDrainAtMs = 0;
@@ -367,8 +427,15 @@ export class QueueRunner {
         if (entry.ticket !== undefined) {
           if (owner.known.has(entry.ticketId)) continue;
           owner.known.set(entry.ticketId, entry.ticket);
+          const request = backfillOf(entry.ticket);
           const input = entry.ticket.ticket as unknown as TicketInput<unknown>;
-          calls.push({ ticket: entry.ticket, reply: host.enqueue(this.queueId, input, nowMs) });
+          calls.push({
+            ticket: entry.ticket,
+            reply:
+              request === undefined
+                ? host.enqueue(this.queueId, input, nowMs)
+                : host.requestBackfill(this.queueId, request, nowMs),
+          });
         } else if (entry.event?.type === 'cancelled') {
           calls.push({
             reply:

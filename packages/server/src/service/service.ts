@@ -3,8 +3,16 @@
  * Building it migrates the schema and loads the queues; `start` starts this node's part in the
  * fleet (the queue runners and the config poll); `stop` ends it, giving every lease up.
  */
-import { createMatchmaker, type QueueConfig } from '@matchd/engine';
+import {
+  createMatchmaker,
+  ErrorCodes,
+  MatchdError,
+  type QueueConfig,
+  validateQueueConfig,
+} from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChurnEstimatorFor } from '../models/churn-sources.ts';
+import type { ModelFiles } from '../models/model-files.ts';
 import { createMetrics, instrumentRatingsStore, type ServiceMetrics } from '../observability/metrics.ts';
 import type { RatingSystem } from '../rating/rating-system.ts';
 import { EventFanout } from '../runtime/event-fanout.ts';
@@ -28,6 +36,10 @@ export interface ServiceDeps {
   readonly seedQueues?: readonly QueueConfig[];
   /** The engagement estimator, for checking engagement queues' configs on this node. */
   readonly expectedChurn?: Parameters<typeof createMatchmaker>[0]['expectedChurn'];
+  /** Each queue's own churn estimator (its fitted model or table), as the matchmaker host uses it. */
+  readonly expectedChurnFor?: ChurnEstimatorFor;
+  /** The fitted models queues name; without it, a queue naming a model is refused. */
+  readonly models?: ModelFiles;
   readonly fleet: FleetOptions;
   readonly queueCapacity: number;
   /** Epoch ms; default Date.now. */
@@ -67,14 +79,27 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     log: deps.log,
     queues: new Map(),
     queueCapacity: deps.queueCapacity,
+    ...(deps.models === undefined ? {} : { models: deps.models }),
     validateQueue(config) {
-      // The engine validates by building the matchmaker, as the queue's runner will.
+      // The engine validates by building the matchmaker, as the queue's runner will (its own
+      // validation first, so a malformed engagement table is named before an estimator is built).
+      validateQueueConfig(config);
+      const expectedChurn = deps.expectedChurnFor?.(config) ?? deps.expectedChurn;
       createMatchmaker({
         config,
         ratingModel: deps.system.model,
         seed: 1,
-        ...(deps.expectedChurn === undefined ? {} : { expectedChurn: deps.expectedChurn }),
+        ...(expectedChurn === undefined ? {} : { expectedChurn }),
       });
+      const party = config.rating.partyAdjustment;
+      if (party !== undefined) {
+        if (deps.models === undefined) {
+          throw new MatchdError(ErrorCodes.INVALID_QUEUE_CONFIG, 'rating.partyAdjustment: no models folder', {
+            path: 'rating.partyAdjustment',
+          });
+        }
+        deps.models.require(party, 'party-bonus', 'rating.partyAdjustment');
+      }
     },
     ownsQueue: (queueId) => fleet?.owns(queueId) ?? false,
     queueChanged: (queueId) => fleet?.queueChanged(queueId),

@@ -5,7 +5,7 @@
  * live ones: the queue's log keeps them. The stream ends after a final event.
  */
 import type { Principal } from '../auth/principals.ts';
-import { type DeliveredEvent, finalEventTypes } from '../runtime/ticket-events.ts';
+import { type DeliveredEvent, isFinalEvent } from '../runtime/ticket-events.ts';
 import { compareEventIds } from '../store/fleet-state.ts';
 import type { ServiceContext } from './context.ts';
 import { readTicket, ticketFor } from './tickets.ts';
@@ -37,7 +37,7 @@ export async function streamTicket(
     if (closed || compareEventIds(delivered.eventId, lastSent) <= 0) return;
     lastSent = delivered.eventId;
     sink.send({ ...delivered.event, eventId: delivered.eventId });
-    if (finalEventTypes.has(delivered.event.type)) {
+    if (isFinalEvent(delivered.event)) {
       closed = true;
       sink.close(1000, delivered.event.type);
     }
@@ -58,7 +58,7 @@ export async function streamTicket(
       // A late subscriber of a finished ticket gets its final event, then the end of the stream.
       lastSent = view.lastEventId ?? lastSent;
       const record = await context.state.getTicket(ticketId, context.queues.keys());
-      if (record?.lastEvent !== undefined && finalEventTypes.has(record.lastEvent.event.type)) {
+      if (record?.lastEvent !== undefined && isFinalEvent(record.lastEvent.event)) {
         lastSent = '0-0';
         deliver(record.lastEvent);
       }

@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
   MatchdError,
+  type NatType,
   type PlayerAttributes,
   type PlayerProfile,
   type QueueConfig,
-  queueUsesEngagement,
   type TicketInput,
   type TicketStatus,
   trackKey,
@@ -23,7 +23,7 @@ import type { TicketEvent } from '../runtime/ticket-events.ts';
 import type { TicketRecord } from '../store/fleet-state.ts';
 import type { Json, PooledTicket } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
-import { recentOutcomesFromHistory } from './recent-outcomes.ts';
+import { gatedGamesOf, historyFields, partyAdjusted } from './ticket-context.ts';
 
 /** One player of a ticket request. Ratings are never taken from clients: the service looks them up. */
 export interface TicketPlayerRequest {
@@ -36,13 +36,14 @@ export interface TicketPlayerRequest {
   readonly defenseRating?: number;
   /**
    * The player's recent results, newest last, for engagement-aware queues; when absent there, they
-   * are read from the player's stored match history.
+   * are read from the player's stored match history. (Whom the player met last match, for opponent
+   * variation, always comes from the stored history.)
    */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
   /** Values of the attributes the queue declares, read by its rules (docs/rules.md). */
   readonly attributes?: PlayerAttributes;
-  /** Whom the player met last match, for opponent variation. */
-  readonly lastMatch?: { readonly teammateIds: readonly string[]; readonly opponentIds: readonly string[] };
+  /** NAT class for peer-to-peer hosting (the hosts criterion): open, moderate or strict. */
+  readonly nat?: NatType;
 }
 
 /** A ticket request: one player, or a party that stays together. */
@@ -122,34 +123,35 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   const track = trackOf(config, request.players.length);
   const stored = await context.ratings.getRatings(playerIds.map((playerId) => ({ playerId, track })));
   const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
-  // Engagement queues need each player's recent outcomes: the client's, else the stored history's.
-  const historyOutcomes = new Map<string, readonly ('W' | 'L' | 'D')[]>();
-  if (queueUsesEngagement(config)) {
-    const missing = request.players.filter((player) => player.recentOutcomes === undefined);
-    const found = await Promise.all(
-      missing.map((player) => recentOutcomesFromHistory(context.ratings, player.playerId)),
-    );
-    missing.forEach((player, index) => {
-      historyOutcomes.set(player.playerId, found[index] ?? []);
-    });
-  }
-  const players = request.players.map((player): PlayerProfile<unknown> => {
+  const fromHistory = await historyFields(context, config, request.players);
+  const gamesByTrack = await gatedGamesOf(context, config, playerIds);
+  const ratings = partyAdjusted(
+    context,
+    config,
+    request.players.map((player) => context.system.trackRecordOf(byPlayer.get(player.playerId)).rating),
+  );
+  const players = request.players.map((player, index): PlayerProfile<unknown> => {
     const record = context.system.trackRecordOf(byPlayer.get(player.playerId));
     const pings = player.pingMsByRegion ?? request.pingMsByRegion;
-    const recentOutcomes = player.recentOutcomes ?? historyOutcomes.get(player.playerId);
+    const history = fromHistory.get(player.playerId) ?? {};
+    const recentOutcomes = player.recentOutcomes ?? history.recentOutcomes;
     const languages = player.languages ?? request.languages;
+    const games = gamesByTrack.get(player.playerId);
     return {
       playerId: player.playerId,
-      rating: record.rating,
+      rating: ratings[index],
       gamesPlayed: record.gamesPlayed,
+      ...(games === undefined ? {} : { gamesByTrack: games }),
       ...(pings === undefined ? {} : { pingMsByRegion: pings }),
       ...(languages === undefined ? {} : { languages }),
       ...(player.roles === undefined ? {} : { roles: player.roles }),
+      ...(player.nat === undefined ? {} : { nat: player.nat }),
       ...(player.lowPriority === undefined ? {} : { lowPriority: player.lowPriority }),
       ...(player.offenseRating === undefined ? {} : { offenseRating: player.offenseRating }),
       ...(player.defenseRating === undefined ? {} : { defenseRating: player.defenseRating }),
       ...(recentOutcomes === undefined ? {} : { recentOutcomes }),
-      ...(player.lastMatch === undefined ? {} : { lastMatch: player.lastMatch }),
+      ...(history.recentMatches === undefined ? {} : { recentMatches: history.recentMatches }),
+      ...(history.lastMatch === undefined ? {} : { lastMatch: history.lastMatch }),
       ...(player.attributes === undefined ? {} : { attributes: player.attributes }),
     };
   });

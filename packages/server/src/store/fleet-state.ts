@@ -12,6 +12,7 @@
  * carry its lease's fencing token and are refused once another node holds the lease.
  */
 import { ErrorCodes, MatchdError } from '@matchd/engine';
+import type { MatchEvent, MatchHandoff } from '../runtime/match-events.ts';
 import type { TicketEvent } from '../runtime/ticket-events.ts';
 import type { MatchRecord, PooledTicket } from './records.ts';
 
@@ -51,6 +52,20 @@ export interface LogEntry {
   readonly ticket?: PooledTicket;
   /** The player who accepted, or who declined (with a `cancelled` event of reason `declined`). */
   readonly playerId?: string;
+  /** A match event (`ticketId` is then the match's id). */
+  readonly matchEvent?: MatchEvent;
+}
+
+/**
+ * A change of a match's hand-off record, made only if the stored one has `expectedVersion`
+ * (0: none is stored yet), with its match event and each ticket's event logged in the same step
+ * (a ticket's event becomes its latest one; its state does not change).
+ */
+export interface HandoffChange {
+  readonly expectedVersion: number;
+  readonly next: MatchHandoff;
+  readonly event: MatchEvent;
+  readonly ticketEvents?: readonly TicketEvent[];
 }
 
 /** One ticket's part in a matchmaker change. */
@@ -77,6 +92,8 @@ export interface MatchmakerChange {
   readonly tickets: readonly TicketChange[];
   /** A formed match, kept in the outbox until it is stored in SQL. */
   readonly match?: MatchRecord;
+  /** The match's hand-off record and event, written in the same step (refused as `conflict` on a version change). */
+  readonly handoff?: HandoffChange;
   readonly nowMs: number;
 }
 
@@ -159,6 +176,15 @@ export interface FleetState {
   matchSaved(queueId: string, matchId: string): Promise<void>;
   /** The queue's live numbers. */
   queueCounts(queueId: string): Promise<QueueCounts>;
+  /** A running match's hand-off record (kept for the finished-ticket retention time), or undefined. */
+  readHandoff(queueId: string, matchId: string): Promise<MatchHandoff | undefined>;
+  /** Applies a hand-off change: its log id, or `conflict` when the record's version moved. */
+  changeHandoff(queueId: string, change: HandoffChange): Promise<{ eventId: string } | 'conflict'>;
+  /** Matches still allocating whose deadline is at or before `nowMs`. */
+  dueAllocations(queueId: string, nowMs: number): Promise<string[]>;
+  /** The id of the last match event the queue's webhook delivered (or gave up on); undefined at first. */
+  webhookCursor(queueId: string): Promise<string | undefined>;
+  setWebhookCursor(queueId: string, eventId: string): Promise<void>;
   /** Resolves when the store answers; MM_ERR_UNAVAILABLE otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -4,11 +4,13 @@
  * atomic by construction. Nothing survives a restart.
  */
 import { ErrorCodes, MatchdError } from '@matchd/engine';
+import type { MatchHandoff } from '../../runtime/match-events.ts';
 import {
   type CommitResult,
   type FleetState,
   type FleetTicketState,
   finishedTicketRetentionMs,
+  type HandoffChange,
   type LogEntry,
   type LoggedEvent,
   liveStates,
@@ -33,6 +35,8 @@ interface QueueState {
   readonly waits: number[];
   readonly qualities: number[];
   readonly listeners: Set<(entries: readonly LogEntry[]) => void>;
+  readonly handoffs: Map<string, MatchHandoff>;
+  webhookCursor?: string;
 }
 
 /** Log entries kept per queue (the oldest are trimmed, as the Redis adapter's stream). */
@@ -82,6 +86,7 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
         waits: [],
         qualities: [],
         listeners: new Set(),
+        handoffs: new Map(),
       };
       queues.set(queueId, state);
     }
@@ -131,6 +136,29 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
     if (stored === undefined) throw ticketRefusal(record.ticket.ticketId);
     return stored;
   };
+
+  /** Writes a hand-off record with its match event and ticket events (the version was checked). */
+  const writeHandoff = (queueId: string, change: HandoffChange): string => {
+    const state = queue(queueId);
+    const horizon = clock() - finishedTicketRetentionMs;
+    for (const [matchId, record] of state.handoffs)
+      if (record.updatedAtMs < horizon) state.handoffs.delete(matchId);
+    state.handoffs.set(change.next.matchId, change.next);
+    const entry = append(queueId, {
+      ticketId: change.next.matchId,
+      source: 'matchmaker',
+      matchEvent: change.event,
+    });
+    for (const event of change.ticketEvents ?? []) {
+      const logged = append(queueId, { ticketId: event.ticketId, source: 'matchmaker', event });
+      const record = state.tickets.get(event.ticketId);
+      if (record !== undefined)
+        state.tickets.set(event.ticketId, { ...record, lastEvent: loggedEvent(logged) as LoggedEvent });
+    }
+    return entry.eventId;
+  };
+  const versionOf = (queueId: string, matchId: string): number =>
+    queues.get(queueId)?.handoffs.get(matchId)?.version ?? 0;
 
   return {
     backend: 'memory',
@@ -270,6 +298,11 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
         (record.state !== 'proposed' || change.matchId === undefined || record.matchId === change.matchId);
       const records = change.tickets.map((part) => state.tickets.get(part.ticketId));
       if (change.mode === 'all' && !records.every(fits)) return 'conflict';
+      if (
+        change.handoff !== undefined &&
+        versionOf(queueId, change.handoff.next.matchId) !== change.handoff.expectedVersion
+      )
+        return 'conflict';
       let changed = 0;
       change.tickets.forEach((part, index) => {
         const record = records[index];
@@ -289,6 +322,7 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
         if (part.waitMs !== undefined) pushRecent(state.waits, part.waitMs);
         changed += 1;
       });
+      if (change.handoff !== undefined && changed > 0) writeHandoff(queueId, change.handoff);
       if (change.match !== undefined && changed > 0) {
         state.outbox.set(change.match.matchId, change.match);
         state.matchesFormed += 1;
@@ -319,6 +353,26 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
         recentWaitsMs: [...(state?.waits ?? [])].reverse(),
         recentQualities: [...(state?.qualities ?? [])].reverse(),
       };
+    },
+    async readHandoff(queueId, matchId) {
+      return queues.get(queueId)?.handoffs.get(matchId);
+    },
+    async changeHandoff(queueId, change) {
+      if (versionOf(queueId, change.next.matchId) !== change.expectedVersion) return 'conflict';
+      return { eventId: writeHandoff(queueId, change) };
+    },
+    async dueAllocations(queueId, nowMs) {
+      const due: string[] = [];
+      for (const record of queues.get(queueId)?.handoffs.values() ?? [])
+        if (record.phase === 'allocating' && (record.allocateDeadlineMs ?? Infinity) <= nowMs)
+          due.push(record.matchId);
+      return due;
+    },
+    async webhookCursor(queueId) {
+      return queues.get(queueId)?.webhookCursor;
+    },
+    async setWebhookCursor(queueId, eventId) {
+      queue(queueId).webhookCursor = eventId;
     },
     async ping() {},
     async close() {

@@ -11,6 +11,8 @@
  *   {q:Q}:n  counts: searching, proposed, players, matches
  *   {q:Q}:log  the queue's log (a stream)                {q:Q}:ob  formed matches not yet in SQL
  *   {q:Q}:wt / ql  recent waits and qualities           {q:Q}:lease / fence  the matchmaker's lease
+ *   {q:Q}:h:<matchId>  a running match's hand-off record (JSON)   {q:Q}:al  allocating matches by deadline
+ *   {q:Q}:whc  the webhook's delivery cursor
  *   tix:<ticketId>  player:<playerId>  indexes (each its own slot): `queue␟ticket␟reservedAtMs`
  *   nodes  live nodes, scored by when their heartbeat lapses
  *
@@ -22,12 +24,14 @@
 import { performance } from 'node:perf_hooks';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { MatchEvent, MatchHandoff } from '../../runtime/match-events.ts';
 import type { TicketEvent } from '../../runtime/ticket-events.ts';
 import {
   type CommitResult,
   type FleetState,
   type FleetTicketState,
   finishedTicketRetentionMs,
+  type HandoffChange,
   type LogEntry,
   type LoggedEvent,
   liveStates,
@@ -60,6 +64,35 @@ local function enter(t, id, st, np, ca, retention)
   else redis.call('HINCRBY', N, 'players', -tonumber(np)); redis.call('PEXPIRE', t, retention) end
 end
 `;
+
+/** Hand-off helpers: the stored version of a record, and writing one with its match event. */
+const handoffLua = `
+local function handoffVersion(h)
+  local cur = redis.call('GET', h)
+  if not cur then return 0 end
+  return tonumber(cjson.decode(cur)['version'])
+end
+local function writeHandoff(LOG, h, al, json, phase, deadline, eventJson, matchId, maxlen, retention)
+  redis.call('SET', h, json, 'PX', retention)
+  if phase == 'allocating' then redis.call('ZADD', al, deadline, matchId) else redis.call('ZREM', al, matchId) end
+  return redis.call('XADD', LOG, 'MAXLEN', '~', maxlen, '*', 't', matchId, 's', 'matchmaker', 'me', eventJson)
+end
+`;
+
+/**
+ * KEYS LOG h al t1..tn; ARGV expected json phase deadline event matchId maxlen retention, then
+ * (ticketId, event) per ticket.
+ */
+const handoffScript = `${handoffLua}
+if handoffVersion(KEYS[2]) ~= tonumber(ARGV[1]) then return {0} end
+local eid = writeHandoff(KEYS[1], KEYS[2], KEYS[3], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8])
+for i = 4, #KEYS do
+  local base = 8 + (i - 4) * 2
+  local id, ev = ARGV[base + 1], ARGV[base + 2]
+  local tid = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[7], '*', 't', id, 's', 'matchmaker', 'e', ev)
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('HSET', KEYS[i], 'le', ev, 'li', tid) end
+end
+return {1, eid}`;
 
 /** KEYS W P N LOG t; ARGV id json createdAt players capacity event maxlen. */
 const createScript = `${prelude}
@@ -100,26 +133,28 @@ redis.call('XADD', LOG, 'MAXLEN', '~', ARGV[3], '*', 't', ARGV[1], 's', 'api', '
 return {1}`;
 
 /**
- * KEYS W P N LOG lease ob wt ql t1..tn; ARGV fence mode from to match now retention maxlen
- * matchJson quality kept, then (id, event, wait) per ticket.
+ * KEYS W P N LOG lease ob wt ql h al t1..tn; ARGV fence mode from to match now retention maxlen
+ * matchJson quality kept, handoff (expected json phase deadline event), then (id, event, wait) per
+ * ticket. `h` names a hand-off record (any key of the queue's slot when the change has none).
  */
-const commitScript = `${prelude}
+const commitScript = `${prelude}${handoffLua}
 if redis.call('GET', KEYS[5]) ~= ARGV[1] then return -1 end
 local from = {}
 for s in string.gmatch(ARGV[3], '[^,]+') do from[s] = true end
 local to, match = ARGV[4], ARGV[5]
-local count = #KEYS - 8
+local count = #KEYS - 10
 local fits = {}
 for i = 1, count do
-  local v = redis.call('HMGET', KEYS[8 + i], 'st', 'm')
+  local v = redis.call('HMGET', KEYS[10 + i], 'st', 'm')
   fits[i] = v[1] and from[v[1]] and not (v[1] == 'proposed' and match ~= '' and v[2] ~= match)
   if ARGV[2] == 'all' and not fits[i] then return 0 end
 end
+if ARGV[12] ~= '' and handoffVersion(KEYS[9]) ~= tonumber(ARGV[12]) then return 0 end
 local changed = 0
 for i = 1, count do
   if fits[i] then
-    local t = KEYS[8 + i]
-    local base = 11 + (i - 1) * 3
+    local t = KEYS[10 + i]
+    local base = 16 + (i - 1) * 3
     local id, ev, wait = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3]
     local v = redis.call('HMGET', t, 'st', 'np', 'ca')
     leave(id, v[1])
@@ -131,6 +166,9 @@ for i = 1, count do
     if wait ~= '' then redis.call('LPUSH', KEYS[7], wait) end
     changed = changed + 1
   end
+end
+if changed > 0 and ARGV[12] ~= '' then
+  writeHandoff(KEYS[4], KEYS[9], KEYS[10], ARGV[13], ARGV[14], ARGV[15], ARGV[16], match, ARGV[8], ARGV[7])
 end
 if changed > 0 and ARGV[9] ~= '' then
   redis.call('HSET', KEYS[6], match, ARGV[9])
@@ -195,6 +233,7 @@ const scripts = {
   mdTakeOver: takeOverScript,
   mdReleaseIndex: releaseIndexScript,
   mdHeartbeat: heartbeatScript,
+  mdHandoff: handoffScript,
 } as const;
 type ScriptName = keyof typeof scripts;
 
@@ -275,6 +314,18 @@ async function connect(url: string): Promise<{ client: Client; cluster: boolean 
   return { client: cluster, cluster: true };
 }
 
+/** A hand-off change as script arguments: expected version, record, phase, deadline, event ('' when none). */
+function handoffArgs(change: HandoffChange | undefined): (string | number)[] {
+  if (change === undefined) return ['', '', '', '', ''];
+  return [
+    change.expectedVersion,
+    JSON.stringify(change.next),
+    change.next.phase,
+    change.next.allocateDeadlineMs ?? 0,
+    JSON.stringify(change.event),
+  ];
+}
+
 function parseRecord(fields: Record<string, string>): TicketRecord | undefined {
   const json = fields['json'];
   const state = fields['st'] as FleetTicketState | undefined;
@@ -303,6 +354,7 @@ function parseEntry(id: string, flat: readonly string[]): LogEntry {
     ...(fields['e'] === undefined ? {} : { event: JSON.parse(fields['e']) as TicketEvent }),
     ...(fields['tk'] === undefined ? {} : { ticket: JSON.parse(fields['tk']) as PooledTicket }),
     ...(fields['pl'] === undefined ? {} : { playerId: fields['pl'] }),
+    ...(fields['me'] === undefined ? {} : { matchEvent: JSON.parse(fields['me']) as MatchEvent }),
   };
 }
 
@@ -601,6 +653,8 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
             `${base}ob`,
             `${base}wt`,
             `${base}ql`,
+            `${base}h:${change.handoff?.next.matchId ?? ''}`,
+            `${base}al`,
             ...change.tickets.map((part) => ticketKey(queueId, part.ticketId)),
           ],
           [
@@ -615,6 +669,7 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
             change.match === undefined ? '' : JSON.stringify(change.match),
             change.match?.quality === undefined ? '' : change.match.quality,
             recentStatsKept,
+            ...handoffArgs(change.handoff),
             ...change.tickets.flatMap((part) => [
               part.ticketId,
               JSON.stringify(part.event),
@@ -662,6 +717,41 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         recentWaitsMs: waits.map(Number),
         recentQualities: qualities.map(Number),
       };
+    },
+    async readHandoff(queueId, matchId) {
+      const json = await within(client.get(`${queueBase(queueId)}h:${matchId}`));
+      return json === null ? undefined : (JSON.parse(json) as MatchHandoff);
+    },
+    async changeHandoff(queueId, change) {
+      const base = queueBase(queueId);
+      const events = change.ticketEvents ?? [];
+      const reply = (await run(
+        'mdHandoff',
+        [
+          `${base}log`,
+          `${base}h:${change.next.matchId}`,
+          `${base}al`,
+          ...events.map((event) => ticketKey(queueId, event.ticketId)),
+        ],
+        [
+          ...handoffArgs(change).slice(0, 4),
+          JSON.stringify(change.event),
+          change.next.matchId,
+          logKept,
+          finishedTicketRetentionMs,
+          ...events.flatMap((event) => [event.ticketId, JSON.stringify(event)]),
+        ],
+      )) as [number, string?];
+      return reply[0] === 1 ? { eventId: String(reply[1]) } : 'conflict';
+    },
+    async dueAllocations(queueId, nowMs) {
+      return within(client.zrangebyscore(`${queueBase(queueId)}al`, '-inf', nowMs));
+    },
+    async webhookCursor(queueId) {
+      return (await within(client.get(`${queueBase(queueId)}whc`))) ?? undefined;
+    },
+    async setWebhookCursor(queueId, eventId) {
+      await within(client.set(`${queueBase(queueId)}whc`, eventId));
     },
     async ping() {
       await within(client.ping());
