@@ -1335,6 +1335,25 @@ export interface components {
             };
             /** @description One player or a party */
             readonly players: readonly {
+                /**
+                 * @description Values of the player attributes the queue declares, each of its declared type (a number, a string, a list of strings, or strings to numbers); the queue’s rules read them, and an attribute left out takes the declared default (docs/rules.md)
+                 * @example {
+                 *       "skill": 23,
+                 *       "build": "1.4.2",
+                 *       "modes": [
+                 *         "ctf",
+                 *         "tdm"
+                 *       ],
+                 *       "maps": {
+                 *         "dust": 80
+                 *       }
+                 *     }
+                 */
+                readonly attributes?: {
+                    readonly [key: string]: number | string | readonly string[] | {
+                        readonly [key: string]: number;
+                    };
+                };
                 /** @description Base defensive rating (DomiNations) */
                 readonly defenseRating?: number;
                 /** @description Languages the player accepts (common-language criterion); absent = any */
@@ -1405,10 +1424,12 @@ export interface components {
                 /** @example no waiting player within your 150 ms cap in eu or na */
                 readonly detail: string;
                 /**
-                 * @description A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match
+                 * @description A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match; `rule` is one of the queue’s hard rules (docs/rules.md)
                  * @enum {string}
                  */
-                readonly limit: "gates" | "ping-cap" | "match-size" | "team-sizes" | "fairness-floor";
+                readonly limit: "gates" | "ping-cap" | "match-size" | "team-sizes" | "fairness-floor" | "rule";
+                /** @description The hard rule that holds it back (`rules[].name`), for `rule` */
+                readonly rule?: string;
             };
             readonly bestCandidate?: {
                 readonly belowThreshold: readonly components["schemas"]["CriterionExplanation"][];
@@ -1418,10 +1439,12 @@ export interface components {
                     /** @example t7: 180 ms to eu, over its 150 ms cap */
                     readonly detail: string;
                     /**
-                     * @description A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match
+                     * @description A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match; `rule` is one of the queue’s hard rules (docs/rules.md)
                      * @enum {string}
                      */
-                    readonly limit: "gates" | "ping-cap" | "match-size" | "team-sizes" | "fairness-floor";
+                    readonly limit: "gates" | "ping-cap" | "match-size" | "team-sizes" | "fairness-floor" | "rule";
+                    /** @description The hard rule that holds it back (`rules[].name`), for `rule` */
+                    readonly rule?: string;
                     /** @description Tickets of the candidate for which the limit fails */
                     readonly ticketIds: readonly string[];
                 }[];

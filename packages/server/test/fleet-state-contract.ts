@@ -22,7 +22,14 @@ const ticket = (
   queueId,
   playerIds,
   createdAtMs,
-  ticket: { ticketId, players: playerIds.map((playerId) => ({ playerId })) },
+  // Player attributes of all four types ride with the ticket and read back unchanged.
+  ticket: {
+    ticketId,
+    players: playerIds.map((playerId) => ({
+      playerId,
+      attributes: { skill: 12.5, build: '1.0.4', modes: ['ctf', 'tdm'], maps: { dust: 80, lake: -3 } },
+    })),
+  },
 });
 const searching = (ticketId: string, atMs = 1000): TicketEvent => ({ type: 'searching', ticketId, atMs });
 const big = { capacity: 1000 };

@@ -7,6 +7,7 @@
  */
 
 import type { Prediction } from '../rating/types.ts';
+import type { PlayerAttributes } from '../rules/types.ts';
 
 /**
  * The criteria. Dota 2's seven: `team-balance`, `skill-spread`, `experience-spread`,
@@ -157,6 +158,8 @@ export interface PlayerProfile<TRating> {
    * The player's recent outcomes, newest last ('W', 'L', 'D'), for the engagement (EOMM churn) criterion.
    */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
+  /** Values of the player attributes the queue declares, read by its rules (docs/rules.md). */
+  readonly attributes?: PlayerAttributes;
   /**
    * The player's recent matches, oldest first (time, outcome, score difference), for a fitted churn
    * model (EOMM section 5.2 features); the service reads them from the stored history.

@@ -76,9 +76,26 @@ export function propose<TRating>(
   const unplaced: CandidateMatch<TRating> = { teams };
   const { region } = context.handshake.chooseRegion(unplaced, nowMs);
   const match: CandidateMatch<TRating> = region === undefined ? unplaced : { teams, region };
-  const evaluation = context.scorer.evaluate(match, nowMs);
+  const evaluation = withRules(context, context.scorer.evaluate(match, nowMs), match, nowMs);
   const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);
   return { match, evaluation, objectiveValue: objectiveValue(context.objective, evaluation), verdict };
+}
+
+/**
+ * The evaluation with the queue's weighted rules joined to the quality (docs/rules.md: a rule's
+ * weight joins the criteria's weighted mean); unchanged without rules. `score` then is the match's
+ * quality, `criteriaScore` the criteria's part that `scoreAt` and `ceilingScore` start from.
+ */
+export function withRules<TRating>(
+  context: CandidateContext<TRating>,
+  evaluation: MatchEvaluation,
+  match: CandidateMatch<TRating>,
+  nowMs: number,
+): MatchEvaluation {
+  const rules = context.handshake.limits.rules;
+  if (!rules.active) return evaluation;
+  const score = rules.blend(evaluation.score, rules.verdict(match, nowMs));
+  return score === evaluation.score ? evaluation : { ...evaluation, score };
 }
 
 /**
@@ -111,16 +128,26 @@ export function splitIntoTeams<TRating>(
     return region === undefined ? { teams: mapped } : { teams: mapped, region };
   };
   const bounds = teamBoundsOf(context.shape);
-  const split = splitMatch({
-    tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
-    members: tickets.map((_, index) => index),
-    teamCount,
-    teamSize: { min: bounds.min, max: bounds.max },
-    maxSizeDifference: bounds.maxDifference,
-    scoreMatch: (teams) => splitValue(context, toMatch(teams), nowMs),
-    random: context.random,
-    splitCounts: context.splitCounts,
-  });
+  const searchWith = (scoreMatch: (teams: readonly (readonly number[])[]) => number) =>
+    splitMatch({
+      tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
+      members: tickets.map((_, index) => index),
+      teamCount,
+      teamSize: { min: bounds.min, max: bounds.max },
+      maxSizeDifference: bounds.maxDifference,
+      scoreMatch,
+      random: context.random,
+      splitCounts: context.splitCounts,
+    });
+  let split = searchWith((teams) => splitValue(context, toMatch(teams), nowMs));
+  // Team rules (one medic per team) weigh in only when the criteria's best split breaks one, or when
+  // one has a weight: they are costly to read for every split, and most balanced splits keep them.
+  const rules = context.handshake.limits.rules;
+  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
+    split = searchWith((teams) => {
+      const match = toMatch(teams);
+      return splitValue(context, match, nowMs) + rules.splitAdjustment(match, nowMs);
+    });
   return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
 
@@ -160,7 +187,8 @@ export interface Fill<TRating> {
 
 /**
  * Fills matches around `anchor` with the nearest `neighbours` (already in order of skill distance),
- * skipping parties that would overflow the largest match. Returns the largest fill whose parties split
+ * skipping parties that would overflow the largest match and, with `admits`, tickets the queue's
+ * rules refuse beside those already chosen. Returns the largest fill whose parties split
  * into the shape's teams and, when smaller, the smallest such fill that holds at least `floorPlayers`
  * (the fewest players the anchor accepts now): nearer tickets, a better match once everyone's
  * match size has relaxed to it. Empty when no fill exists.
@@ -170,6 +198,7 @@ export function fillAround<TRating>(
   neighbours: readonly ScoredTicket<TRating>[],
   shape: MatchShape,
   floorPlayers: number,
+  admits?: (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) => boolean,
 ): Fill<TRating>[] {
   const maxPlayers = shape.maxPlayers;
   const chosen = [anchor];
@@ -189,6 +218,9 @@ export function fillAround<TRating>(
     const neighbour = neighbours[i] as ScoredTicket<TRating>;
     const size = neighbour.players.length;
     if (players + size > maxPlayers) continue;
+    // The queue's rules that only tighten as a match grows (at most one tank): a neighbour that
+    // breaks one with those already chosen is skipped for the next.
+    if (admits !== undefined && !admits(chosen, neighbour)) continue;
     chosen.push(neighbour);
     players += size;
     if (teamCountFor(shape, players) !== undefined)
@@ -263,7 +295,12 @@ export function regionSortKeys<TRating>(
 
 /** A cached candidate: its teams (split chosen) and its evaluation, or a fill that cannot be split. */
 export type CachedCandidate<TRating> =
-  | { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation }
+  | {
+      readonly match: CandidateMatch<TRating>;
+      readonly evaluation: MatchEvaluation;
+      /** When the split was chosen (rules' limits read then). */
+      readonly atMs?: number;
+    }
   | 'unsplittable';
 
 /**
@@ -285,6 +322,23 @@ export class CandidateCache<TRating> {
     tickets: readonly ScoredTicket<TRating>[],
     build: () => CachedCandidate<TRating>,
   ): CachedCandidate<TRating> {
+    const key = this.keyOf(tickets);
+    let hit = this.byKey.get(key);
+    if (hit === undefined) {
+      // Entries of departed tickets are never hit again; dropping everything now and then bounds memory.
+      if (this.byKey.size >= this.limit) this.byKey.clear();
+      hit = build();
+      this.byKey.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** Replaces the cached candidate of these tickets (a split chosen anew). */
+  replace(tickets: readonly ScoredTicket<TRating>[], candidate: CachedCandidate<TRating>): void {
+    this.byKey.set(this.keyOf(tickets), candidate);
+  }
+
+  private keyOf(tickets: readonly ScoredTicket<TRating>[]): string {
     let key: string;
     if (tickets.length === 2) {
       const a = (tickets[0] as ScoredTicket<TRating>).ticketId;
@@ -296,14 +350,7 @@ export class CandidateCache<TRating> {
         .sort()
         .join('\u0000');
     }
-    let hit = this.byKey.get(key);
-    if (hit === undefined) {
-      // Entries of departed tickets are never hit again; dropping everything now and then bounds memory.
-      if (this.byKey.size >= this.limit) this.byKey.clear();
-      hit = build();
-      this.byKey.set(key, hit);
-    }
-    return hit;
+    return key;
   }
 }
 
@@ -313,9 +360,7 @@ export function rejudge<TRating>(
   cached: { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation },
   nowMs: number,
 ): Proposal<TRating> {
-  const quality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
-  const evaluation =
-    quality === cached.evaluation.score ? cached.evaluation : { ...cached.evaluation, score: quality };
+  const criteriaQuality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
   // Ping caps relax with wait: a region closed when the candidate was cached may be open now.
   const { region } = context.handshake.chooseRegion(cached.match, nowMs);
   const match =
@@ -324,7 +369,12 @@ export function rejudge<TRating>(
       : region === undefined
         ? { teams: cached.match.teams }
         : { teams: cached.match.teams, region };
-  const verdict = context.handshake.judge(match, quality, evaluation, context.minQualityOf, nowMs);
+  const timed =
+    criteriaQuality === cached.evaluation.score
+      ? cached.evaluation
+      : { ...cached.evaluation, score: criteriaQuality };
+  const evaluation = withRules(context, timed, match, nowMs);
+  const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);
   return {
     match,
     evaluation,

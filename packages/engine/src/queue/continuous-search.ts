@@ -54,7 +54,8 @@ export class CandidateSearch<TRating> {
   private readonly gatherCount: number;
   /**
    * Pairs keep notes of what could not form: only when a pair's score cannot change with time (no
-   * time-dependent criterion), so that a note says exactly what a fresh look would.
+   * time-dependent criterion, no rules, whose scores and limits move with the wait), so that a note
+   * says exactly what a fresh look would.
    */
   private readonly notesPairs: boolean;
   private readonly bucketKeys = new Map<string, Map<string, string>>();
@@ -69,7 +70,7 @@ export class CandidateSearch<TRating> {
     this.cache = options.cache;
     this.window = options.window;
     this.gatherCount = options.gatherCount;
-    this.notesPairs = !options.scorer.timeDependent;
+    this.notesPairs = !options.scorer.timeDependent && !options.handshake.limits.rules.active;
   }
 
   /**
@@ -128,13 +129,27 @@ export class CandidateSearch<TRating> {
     const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
     const teamSize = shape.teamSize.max;
     const candidates: Proposal<TRating>[] = [];
-    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, free);
+    // Neighbours that no match could hold together with this ticket under the queue's rules (another
+    // build, no game mode in common) are skipped; when the first of them could be allowed, it wakes.
+    const rules = this.handshake.limits.rules;
+    let pairWakeMs = Number.POSITIVE_INFINITY;
+    const allowed = rules.hasPairRules
+      ? (other: Entry<TRating>) => {
+          if (!free(other)) return false;
+          const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
+          if (fromMs <= nowMs) return true;
+          pairWakeMs = Math.min(pairWakeMs, fromMs);
+          return false;
+        }
+      : free;
+    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed);
+    const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
     let wide = near;
     if (open.length > 0) {
       const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
-      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, free))]
+      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, allowed))]
         .flat()
         .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
         .slice(0, this.gatherCount);
@@ -148,10 +163,24 @@ export class CandidateSearch<TRating> {
         const teams = split();
         if (teams === undefined) return 'unsplittable';
         fresh = propose(this.context, teams, nowMs);
-        return { match: fresh.match, evaluation: fresh.evaluation };
+        return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
       });
       if (fresh !== undefined) candidates.push(fresh);
-      else if (cached !== 'unsplittable') candidates.push(rejudge(this.context, cached, nowMs));
+      else if (cached !== 'unsplittable') {
+        const again = rejudge(this.context, cached, nowMs);
+        // A team rule that broke the cached split may have relaxed since enough for another split.
+        const splitAgain =
+          rules.splitSensitive &&
+          again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
+          rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
+        const teams = splitAgain ? split() : undefined;
+        if (teams === undefined) candidates.push(again);
+        else {
+          const resplit = propose(this.context, teams, nowMs);
+          this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
+          candidates.push(resplit);
+        }
+      }
     };
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     const distanceTo = (other: Entry<TRating> | undefined) =>
@@ -202,6 +231,7 @@ export class CandidateSearch<TRating> {
           pool.map((other) => other.scored),
           shape,
           floorPlayers,
+          admits,
         );
         // A fill short of the largest match can still grow with any arrival.
         if (fills.length === 0 || (fills[0]?.players ?? 0) < shape.maxPlayers) {
@@ -214,7 +244,7 @@ export class CandidateSearch<TRating> {
       }
     }
     const formable: Proposal<TRating>[] = [];
-    let wakeMs = regionWakeMs;
+    let wakeMs = Math.min(regionWakeMs, pairWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
     const accepts: ({ readonly acceptMs: number; readonly hardMs: number } | undefined)[] = [];
     for (const candidate of candidates) {
@@ -223,7 +253,7 @@ export class CandidateSearch<TRating> {
         accepts.push(undefined);
         continue;
       }
-      const ceiling = this.scorer.ceilingScore(candidate.evaluation);
+      const ceiling = rules.ceiling(this.scorer.ceilingScore(candidate.evaluation));
       const accept = this.handshake.earliestAccept(
         candidate.match,
         candidate.evaluation.winProbabilities,

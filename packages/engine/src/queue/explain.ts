@@ -28,14 +28,15 @@ const formatMs = (ms: number) => `${Math.round(ms)} ms`;
 
 /**
  * Why no candidate exists, when a hard limit of the ticket's own is the reason: its ping cap leaves
- * no region, or leaves regions where too few waiting players can play under their own caps.
+ * no region, or leaves regions where too few waiting players can play under their own caps, or the
+ * queue's rules leave too few who could play with it.
  */
 export function aloneReason<TRating>(
   input: StatusInput<TRating>,
-): { readonly limit: HardLimitKind; readonly detail: string } | undefined {
+): { readonly limit: HardLimitKind; readonly rule?: string; readonly detail: string } | undefined {
   const { entry, nowMs, handshake, shape } = input;
   const limits = handshake.limits;
-  if (!limits.usesRegions) return undefined;
+  if (!limits.usesRegions) return ruleAloneReason(input);
   const cap = formatMs(limits.maxPingAt(entry.scored, nowMs));
   const reach = limits.reachableRegions(entry.scored, nowMs);
   if (reach.length === 0)
@@ -46,7 +47,7 @@ export function aloneReason<TRating>(
     if (other === entry || other.pool !== entry.pool || other.state !== 'searching') continue;
     const otherCap = limits.maxPingAt(other.scored, nowMs);
     if (reach.some((region) => limits.ticketPingMs(other.scored, region) <= otherCap)) players += other.size;
-    if (players >= needed) return undefined;
+    if (players >= needed) return ruleAloneReason(input);
   }
   const where = reach.join(' or ');
   return {
@@ -55,6 +56,50 @@ export function aloneReason<TRating>(
       players === entry.size
         ? `no waiting player within your ${cap} cap in ${where}`
         : `only ${players - entry.size} waiting player(s) within your ${cap} cap in ${where}; a match needs ${needed}`,
+  };
+}
+
+/**
+ * Why no candidate exists, when the queue's rules that decide for two tickets alone (the same
+ * build, a game mode in common) leave too few waiting players who could play with this ticket: the
+ * rule that refused the most of them, with its sentence for the nearest in skill it refused.
+ */
+function ruleAloneReason<TRating>(
+  input: StatusInput<TRating>,
+): { readonly limit: HardLimitKind; readonly rule: string; readonly detail: string } | undefined {
+  const { entry, nowMs, handshake, shape } = input;
+  const rules = handshake.limits.rules;
+  if (!rules.hasPairRules) return undefined;
+  const needed = Math.max(shape.minPlayers, 1);
+  let players = entry.size;
+  const refusals = new Map<string, { count: number; distance: number; explanation: string }>();
+  for (const other of input.others()) {
+    if (other === entry || other.pool !== entry.pool || other.state !== 'searching') continue;
+    const verdict = rules.pairVerdict(entry.scored, other.scored, nowMs);
+    if (verdict.pass) {
+      players += other.size;
+      if (players >= needed) return undefined;
+      continue;
+    }
+    const distance = Math.abs(other.scored.skill - entry.scored.skill);
+    for (const outcome of verdict.failed) {
+      const seen = refusals.get(outcome.rule);
+      if (seen === undefined)
+        refusals.set(outcome.rule, { count: 1, distance, explanation: outcome.explanation });
+      else {
+        seen.count++;
+        if (distance < seen.distance) Object.assign(seen, { distance, explanation: outcome.explanation });
+      }
+    }
+  }
+  let top: [string, { count: number; explanation: string }] | undefined;
+  for (const item of refusals) if (top === undefined || item[1].count > top[1].count) top = item;
+  if (top === undefined) return undefined;
+  const [rule, { count, explanation }] = top;
+  return {
+    limit: 'rule',
+    rule,
+    detail: `rule ${rule} keeps ${count} waiting ticket(s) from playing with yours (${explanation}); ${players - entry.size} other player(s) could, a match needs ${needed}`,
   };
 }
 
@@ -86,7 +131,6 @@ export function describeStatus<TRating>(input: StatusInput<TRating>): TicketStat
           : `no candidate match: ${alone.detail}`,
     };
   } else {
-    const quality = scorer.scoreAt(best.evaluation, best.match, nowMs);
     const criteria = scorer.explain(best.evaluation);
     const belowThreshold = criteria.filter(
       (criterion) => criterion.weight > 0 && criterion.score < thresholdNow,
@@ -96,6 +140,12 @@ export function describeStatus<TRating>(input: StatusInput<TRating>): TicketStat
     const { region } = handshake.chooseRegion(best.match, nowMs);
     const match = region === undefined ? { teams: best.match.teams } : { teams: best.match.teams, region };
     const candidate = { match, winProbabilities: best.evaluation.winProbabilities };
+    // The quality now: the criteria re-scored at this wait, with the queue's weighted rules joined.
+    const rules = handshake.limits.rules;
+    const criteriaQuality = scorer.scoreAt(best.evaluation, best.match, nowMs);
+    const quality = rules.active
+      ? rules.blend(criteriaQuality, rules.verdict(match, nowMs))
+      : criteriaQuality;
     const heldBy = handshake.limits.describe(candidate, handshake.limits.breaches(candidate, nowMs), nowMs);
     const holding = belowThreshold
       .map((criterion) => `${criterion.criterion} (${criterion.detail})`)

@@ -77,7 +77,7 @@ export class Handshake {
 
   /**
    * The region to play a candidate in: among the queue's regions in which every ticket is within its
-   * ping cap at `nowMs`, the one with the smallest largest ping; when none is, the region with the
+   * ping cap at `nowMs` and the hard latency rules hold, the one with the smallest largest ping; when none is, the region with the
    * smallest largest ping (the ping cap then holds the candidate back). Undefined without regions or
    * when no region has a ping from every player.
    */
@@ -95,6 +95,7 @@ export class Handshake {
     let bestRegion: string | undefined;
     let bestWorst = Number.POSITIVE_INFINITY;
     let bestWithinCaps = false;
+    const rules = this.limits.rules;
     for (const region of regions.names) {
       let worst = 0;
       let withinCaps = true;
@@ -107,6 +108,8 @@ export class Handshake {
         }
       }
       if (worst === Number.POSITIVE_INFINITY) continue;
+      // A match-wide latency rule is a limit of the region too: a region it forbids is not "within".
+      if (withinCaps && rules.hasLatency && !rules.latencyHolds(match, region, nowMs)) withinCaps = false;
       const better =
         bestRegion === undefined ||
         (withinCaps && !bestWithinCaps) ||

@@ -11,9 +11,13 @@
  * - `match-size`: the match holds at least the fewest players the ticket accepts at its wait.
  * - `team-sizes`: team count and sizes within the shape (a guard: candidates are built that way).
  * - `fairness-floor`: the favourite's win probability is at most the queue's bound.
+ * - `rule`: every hard rule of the queue passes (queue-rules.ts; docs/rules.md), its limits relaxed
+ *   with the match's newest ticket's wait (so every ticket accepts it at its own), or the oldest's
+ *   where a rule says so.
  */
 
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
+import { QueueRules } from './queue-rules.ts';
 import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
 import { type MatchShape, teamsFit } from './shape.ts';
 import type { HardLimitKind, LimitHold, QueueConfig } from './types.ts';
@@ -75,6 +79,8 @@ export class HardLimits {
   private readonly shape: MatchShape;
   private readonly fairnessBound: number;
   private readonly limits: readonly HardLimit[];
+  /** The queue's rules: the hard ones are a limit here, the rest is read by scoring and search. */
+  readonly rules: QueueRules;
 
   /** Region name to its position in `regions.names`. */
   private readonly regionPositions: ReadonlyMap<string, number>;
@@ -90,6 +96,8 @@ export class HardLimits {
     if (config.regions !== undefined) limits.push(this.pingCap());
     if (shape.minPlayers < shape.maxPlayers) limits.push(this.matchSize());
     if (this.fairnessBound < 1) limits.push(this.fairnessFloor());
+    this.rules = new QueueRules(config);
+    if (this.rules.hasHard) limits.push(this.hardRules());
     this.limits = limits;
   }
 
@@ -237,6 +245,12 @@ export class HardLimits {
         .filter((breach) => breach.limit === limit.kind)
         .map((breach) => breach.ticketId);
       if (ticketIds.length === 0) continue;
+      if (limit.kind === 'rule') {
+        // One hold per failing rule, named, with its own sentence.
+        for (const outcome of this.rules.verdict(prepared.match, nowMs).failed)
+          holds.push({ limit: 'rule', rule: outcome.rule, ticketIds, detail: outcome.explanation });
+        continue;
+      }
       const first = prepared.tickets.find((ticket) => ticket.ticketId === ticketIds[0]);
       const detail = first === undefined ? limit.kind : limit.describe(first, prepared, nowMs);
       holds.push({ limit: limit.kind, ticketIds, detail });
@@ -317,6 +331,20 @@ export class HardLimits {
         ),
       describe: (ticket, candidate, nowMs) =>
         `${ticket.ticketId}: ${candidate.players} players, it waits for ${this.minPlayersAt(ticket, nowMs)} yet`,
+    };
+  }
+
+  private hardRules(): HardLimit {
+    return {
+      kind: 'rule',
+      perMatch: true,
+      holds: (_, candidate, nowMs) => this.rules.verdict(candidate.match, nowMs).pass,
+      holdsFromMs: (_, candidate, nowMs) => this.rules.passFromMs(candidate.match, nowMs),
+      describe: (_, candidate, nowMs) =>
+        this.rules
+          .verdict(candidate.match, nowMs)
+          .failed.map((outcome) => outcome.explanation)
+          .join('; '),
     };
   }
 

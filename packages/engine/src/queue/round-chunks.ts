@@ -59,7 +59,18 @@ export function chunkRound<TRating>(
   const proposals: Proposal<TRating>[] = [];
   while (remaining.length > 0) {
     const [anchor, ...rest] = remaining as [ScoredTicket<TRating>, ...ScoredTicket<TRating>[]];
-    const [fill] = fillAround(anchor, rest.slice(0, lookahead), shape, shape.minPlayers);
+    // Tickets that no match could hold with the anchor under the queue's rules are left for others.
+    const rules = context.handshake.limits.rules;
+    let near = rest.slice(0, lookahead);
+    if (rules.hasPairRules) {
+      near = [];
+      for (const other of rest) {
+        if (near.length >= lookahead) break;
+        if (rules.pairAllowedFromMs(anchor, other, nowMs) <= nowMs) near.push(other);
+      }
+    }
+    const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
+    const [fill] = fillAround(anchor, near, shape, shape.minPlayers, admits);
     if (fill === undefined) {
       // Nothing fits around the lowest-skilled ticket left: it waits for the next round.
       remaining = rest;

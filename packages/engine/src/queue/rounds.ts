@@ -94,6 +94,7 @@ function formRound<TRating>(
   options: RoundOptions,
 ): Proposal<TRating>[] {
   const masks = context.handshake.limits.regionMasks(tickets, nowMs);
+  const rules = context.handshake.limits.rules;
   const sortKeys = regionSortKeys(context, tickets, nowMs);
   const formed = formMatches({
     tickets: tickets.map((ticket, index) => ({
@@ -108,15 +109,27 @@ function formRound<TRating>(
       const unplaced = {
         teams: teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>)),
       };
-      const evaluation = context.scorer.quick(unplaced, nowMs);
+      const quick = context.scorer.quick(unplaced, nowMs);
+      let evaluation = quick;
+      let breaksRule = false;
+      if (rules.active) {
+        // The queue's rules: weighted into the quality, and the hard ones are hard limits here too.
+        const { region } = rules.hasLatency
+          ? context.handshake.chooseRegion(unplaced, nowMs)
+          : { region: undefined };
+        const placed = region === undefined ? unplaced : { ...unplaced, region };
+        const verdict = rules.verdict(placed, nowMs);
+        evaluation = { ...quick, score: rules.blend(quick.score, verdict) };
+        breaksRule = !verdict.pass;
+      }
       const value = Math.max(0, Math.min(1, objectiveValue(context.objective, evaluation)));
       // Every match within the hard limits outranks every match that breaks one (a monotone map into
       // [0, 1]). A fixed shape's hard limits that teams can break: a ping cap in every region, the
-      // fairness floor.
+      // fairness floor, the queue's hard rules.
       let common = 0xffffffff;
       if (masks !== undefined)
         for (const team of teams) for (const index of team) common &= masks[index] as number;
-      const breaks = common === 0 || context.handshake.isUnfair(evaluation);
+      const breaks = common === 0 || context.handshake.isUnfair(evaluation) || breaksRule;
       return breaks ? value / 2 : 0.5 + value / 2;
     },
     random: context.random,

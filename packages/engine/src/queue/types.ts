@@ -364,13 +364,15 @@ export type Eta =
 /**
  * The hard limits of a candidate match, each checked for every ticket in it (docs/queues.md): the
  * queue's gates, the ping cap to the match's region, the fewest players the ticket accepts, the team
- * sizes of the shape, the fairness floor.
+ * sizes of the shape, the fairness floor, and each hard rule of the queue (`rule`, docs/rules.md).
  */
-export type HardLimitKind = 'gates' | 'ping-cap' | 'match-size' | 'team-sizes' | 'fairness-floor';
+export type HardLimitKind = 'gates' | 'ping-cap' | 'match-size' | 'team-sizes' | 'fairness-floor' | 'rule';
 
 /** A hard limit that holds a waiting ticket back, and for whom. */
 export interface LimitHold {
   readonly limit: HardLimitKind;
+  /** The hard rule (`rules[].name`) that fails, when the limit is `rule`. */
+  readonly rule?: string;
   /** Tickets of the candidate for which the limit fails. */
   readonly ticketIds: readonly string[];
   /** A sentence, e.g. `t7: 180 ms to eu, over its 150 ms cap`. */
@@ -397,7 +399,7 @@ export interface WaitExplanation {
    * Set when no candidate exists because a hard limit of this ticket excludes every waiting ticket,
    * e.g. `no waiting player within your 150 ms cap in eu or na`.
    */
-  readonly alone?: { readonly limit: HardLimitKind; readonly detail: string };
+  readonly alone?: { readonly limit: HardLimitKind; readonly rule?: string; readonly detail: string };
   /** A sentence for players and dashboards. */
   readonly summary: string;
 }

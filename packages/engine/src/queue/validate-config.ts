@@ -20,6 +20,7 @@ import {
   string,
   stringArray,
 } from './checks.ts';
+import { innerRules } from './queue-rules.ts';
 import { matchShapeOf } from './shape.ts';
 import type { QueueConfig, Relaxation } from './types.ts';
 
@@ -468,7 +469,15 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   }
   const attributes =
     c['attributes'] === undefined ? undefined : validateAttributeDeclarations(c['attributes'], 'attributes');
-  if (c['rules'] !== undefined) validateRules(c['rules'], 'rules', attributes);
+  if (c['rules'] !== undefined) {
+    const rules = validateRules(c['rules'], 'rules', attributes);
+    // A latency rule reads the pings to the match's region: without regions no match could pass it.
+    rules.forEach((rule, i) => {
+      const reads = rule.kind === 'compound' ? innerRules(rule.statement) : [rule];
+      if (c['regions'] === undefined && reads.some((inner) => inner.kind === 'latency'))
+        fail(checker, `rules[${i}]`, "a latency rule needs the queue's regions (regions.names)");
+    });
+  }
   if (c['backfill'] !== undefined) {
     const backfill = object(checker, c['backfill'], 'backfill', ['auto', 'expireAfterMs']);
     if (backfill['auto'] !== undefined) boolean(checker, backfill['auto'], 'backfill.auto');

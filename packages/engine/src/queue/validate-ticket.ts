@@ -7,6 +7,7 @@
 import { ErrorCodes, isMatchdError, MatchdError } from '../errors.ts';
 import type { PlayerProfile } from '../quality/types.ts';
 import type { RatingModel } from '../rating/types.ts';
+import { validatePlayerAttributes } from '../rules/attributes.ts';
 import {
   array,
   boolean,
@@ -39,6 +40,7 @@ const PLAYER_FIELDS = [
   'lastMatch',
   'lowPriority',
   'recentOutcomes',
+  'attributes',
   'recentMatches',
 ] as const;
 
@@ -124,6 +126,9 @@ export function validatePlayer<TRating>(
       oneOf(checker, outcome, `${path}.recentOutcomes[${i}]`, ['W', 'L', 'D']);
     });
   }
+  // Only the attributes the queue declares, each of its declared type (defaults apply when rules read).
+  if (p['attributes'] !== undefined)
+    validatePlayerAttributes(p['attributes'], `${path}.attributes`, config.attributes);
   if (p['recentMatches'] !== undefined) {
     const matches = array(checker, p['recentMatches'], `${path}.recentMatches`, { max: MAX_RECENT_MATCHES });
     let previousMs = Number.NEGATIVE_INFINITY;

@@ -5,6 +5,7 @@
 
 import { ErrorCodes } from '../errors.ts';
 import { type Checker, fail, object } from '../queue/checks.ts';
+import { CONFIG_LIMITS } from '../queue/validate-config.ts';
 import type {
   AttributeDeclarations,
   AttributeType,
@@ -73,6 +74,19 @@ export function validatePlayerAttributes(
     if (declaration !== undefined && !isAttributeOfType(item, declaration.type)) {
       fail(ticketChecker, `${path}.${name}`, `must be ${describeType(declaration.type)}`);
     }
+    // Bounded like every number of a queue, so that a team's sum or a match's mean stays finite.
+    const numbers =
+      typeof item === 'number'
+        ? [item]
+        : declaration?.type === 'string_number_map'
+          ? Object.values(item as Record<string, number>)
+          : [];
+    if (numbers.some((number) => Math.abs(number) > CONFIG_LIMITS.maxMagnitude))
+      fail(
+        ticketChecker,
+        `${path}.${name}`,
+        `numbers must be within ${CONFIG_LIMITS.maxMagnitude} in magnitude`,
+      );
   }
   return attributes as PlayerAttributes;
 }

@@ -397,6 +397,11 @@ describe('batch distance', () => {
       verdict(sameMode, match([[solo('a', { mode: 'x' })], [solo('b', { mode: 'y' })]])).pass,
       false,
     );
+    // A party's members each carry their own string: a party of one mode batches with that mode.
+    const duo = ticket('d', [player('d1', { mode: 'x' }), player('d2', { mode: 'x' })]);
+    assert.equal(verdict(sameMode, match([[duo], [solo('c', { mode: 'x' })]])).pass, true);
+    const mixed = ticket('m', [player('m1', { mode: 'x' }), player('m2', { mode: 'y' })]);
+    assert.equal(verdict(sameMode, match([[mixed], [solo('c', { mode: 'x' })]])).pass, false);
   });
 });
 

@@ -89,9 +89,11 @@ function formatWait(waitMs: number): string {
 
 /** The wait a rule's limits relax to: its newest ticket's (default) or its oldest's. */
 export function ruleWaitMs(rule: Rule, candidate: RuleCandidate): number {
-  const waits = candidate.teams.flatMap((team) => team.map((ticket) => ticket.waitMs));
-  if (waits.length === 0) return 0;
-  return rule.expansionAge === 'oldest' ? Math.max(...waits) : Math.min(...waits);
+  const oldest = rule.expansionAge === 'oldest';
+  let wait = oldest ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  for (const team of candidate.teams)
+    for (const ticket of team) wait = oldest ? Math.max(wait, ticket.waitMs) : Math.min(wait, ticket.waitMs);
+  return Number.isFinite(wait) ? wait : 0;
 }
 
 /**
@@ -481,8 +483,9 @@ function measureBatchDistance(
   candidate: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
 ): Measurement {
-  const readings = readAttribute(rule, rule.attribute, candidate, declarations, 'avg');
   const isString = declarations?.[rule.attribute]?.type === 'string';
+  // Parties batch by their average number; a string is every member's own (all must be equal).
+  const readings = readAttribute(rule, rule.attribute, candidate, declarations, isString ? undefined : 'avg');
   const present = usable(rule, rule.attribute, readings, isString ? 'string' : 'number');
   if ('unreadable' in present) return present;
   if (present.length === 0) return { conditions: [] };
@@ -561,6 +564,7 @@ const NUDGE = 1e-9;
 function settleCondition(
   condition: Condition,
   waitMs: number,
+  explain: boolean,
 ): { holds: boolean; score: number; limitNow?: number; passesAtWaitMs: number; text: string } {
   if (condition.type === 'fact') {
     return {
@@ -593,6 +597,7 @@ function settleCondition(
   const nudge = condition.strict === true ? NUDGE * Math.max(1, Math.abs(m)) : 0;
   const target = condition.type === 'max' ? m + nudge : m - nudge;
   const passesAtWaitMs = holds ? waitMs : waitUntilLimit(condition.limit, target, waitMs, direction);
+  if (!explain) return { holds, score, limitNow, passesAtWaitMs, text: '' };
   const symbol =
     condition.type === 'max'
       ? holds
@@ -628,11 +633,12 @@ function evaluateCompound(
   candidate: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
   waitMs: number,
+  explain: boolean,
 ): RuleOutcome {
   const inner: RuleOutcome[] = [];
   const walk = (statement: CompoundStatement): { pass: boolean; score: number; text: string } => {
     if ('rule' in statement) {
-      const outcome = evaluateRule(statement.rule, declarations, candidate);
+      const outcome = evaluateRule(statement.rule, declarations, candidate, explain);
       inner.push(outcome);
       return {
         pass: outcome.pass,
@@ -670,11 +676,15 @@ function evaluateCompound(
   };
 }
 
-/** One rule's verdict on a candidate. */
+/**
+ * One rule's verdict on a candidate. `explain: false` leaves the sentences empty (a search that
+ * weighs thousands of splits reads only pass, score and when it passes).
+ */
 export function evaluateRule(
   rule: Rule,
   declarations: AttributeDeclarations | undefined,
   candidate: RuleCandidate,
+  explain = true,
 ): RuleOutcome {
   const waitMs = ruleWaitMs(rule, candidate);
   const base = baseOf(rule, waitMs);
@@ -687,7 +697,7 @@ export function evaluateRule(
       explanation: `${rule.name} (${rule.kind}) no longer applies: optional after ${formatWait(rule.optionalAfterMs)}, waited ${formatWait(waitMs)}`,
     };
   }
-  if (rule.kind === 'compound') return evaluateCompound(rule, candidate, declarations, waitMs);
+  if (rule.kind === 'compound') return evaluateCompound(rule, candidate, declarations, waitMs, explain);
   const optionalAt = rule.optionalAfterMs ?? Infinity;
   const measurement = measure(rule, candidate, declarations);
   if ('unreadable' in measurement) {
@@ -701,7 +711,7 @@ export function evaluateRule(
       explanation: `${rule.name} (${rule.kind}) fails: ${measurement.unreadable}`,
     };
   }
-  const settled = measurement.conditions.map((condition) => settleCondition(condition, waitMs));
+  const settled = measurement.conditions.map((condition) => settleCondition(condition, waitMs, explain));
   const pass = settled.every((item) => item.holds);
   const limits: Record<string, number> = {};
   measurement.conditions.forEach((condition, i) => {
@@ -715,6 +725,17 @@ export function evaluateRule(
   const passesAtWaitMs = pass
     ? undefined
     : Math.min(optionalAt, Math.max(...shown.map((item) => item.passesAtWaitMs)));
+  const scoreOf = settled.length === 0 ? 1 : Math.min(...settled.map((item) => item.score));
+  if (!explain) {
+    return {
+      ...base,
+      pass,
+      score: scoreOf,
+      optional: false,
+      ...(passesAtWaitMs !== undefined ? { passesAtWaitMs } : {}),
+      explanation: '',
+    };
+  }
   const relaxNote =
     passesAtWaitMs !== undefined && Number.isFinite(passesAtWaitMs)
       ? `; passes from a wait of ${formatWait(passesAtWaitMs)}`
@@ -723,7 +744,7 @@ export function evaluateRule(
   return {
     ...base,
     pass,
-    score: settled.length === 0 ? 1 : Math.min(...settled.map((item) => item.score)),
+    score: scoreOf,
     optional: false,
     ...(first !== undefined ? { measured: first.measured } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
@@ -740,8 +761,10 @@ export function evaluateRules(
   rules: readonly Rule[],
   declarations: AttributeDeclarations | undefined,
   candidate: RuleCandidate,
+  options: { readonly explain?: boolean } = {},
 ): RulesVerdict {
-  const outcomes = rules.map((rule) => evaluateRule(rule, declarations, candidate));
+  const explain = options.explain ?? true;
+  const outcomes = rules.map((rule) => evaluateRule(rule, declarations, candidate, explain));
   const failed = outcomes.filter((outcome) => outcome.hard && !outcome.pass);
   let weightedScore = 0;
   let weight = 0;

@@ -28,6 +28,7 @@ function refusal(config: unknown): { path: unknown; message: string } {
 test('a queue with attributes and rules of every kind is accepted unchanged', () => {
   const config = {
     ...base,
+    regions: { names: ['eu', 'us'], maxPingMs: { start: 150 } },
     rules: [
       {
         name: 'A',
@@ -80,6 +81,11 @@ test('a queue with attributes and rules of every kind is accepted unchanged', ()
     ],
   };
   assert.equal(validateQueueConfig(config), config);
+});
+
+test('a latency rule needs the queue to have regions', () => {
+  const config = { ...base, rules: [{ name: 'Fast', kind: 'latency', maxLatencyMs: 50 }] };
+  assert.deepEqual(refusal(config).path, 'rules[0]');
 });
 
 test('errors name the path of the field in attributes and rules', () => {
@@ -187,6 +193,8 @@ test('ticket attributes: declared names only, each of its declared type', () => 
     [{ maps: { dust: '1' } }, 'players[0].attributes.maps', /object of finite numbers/],
     [{ skil: 3 }, 'players[0].attributes.skil', /unknown field/],
     [[], 'players[0].attributes', /object/],
+    [{ skill: 1e300 }, 'players[0].attributes.skill', /within 1000000000000 in magnitude/],
+    [{ maps: { dust: -1e13 } }, 'players[0].attributes.maps', /within 1000000000000 in magnitude/],
   ];
   for (const [value, path, problem] of cases) {
     try {

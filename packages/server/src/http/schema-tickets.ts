@@ -3,7 +3,7 @@
  * WebSocket messages of a ticket's event stream (described for AsyncAPI in `asyncapi.ts`).
  */
 import { type Static, Type } from 'typebox';
-import { DurationMs, EpochMs, Id, List, OneOfStrings, Unit } from './schema-common.ts';
+import { DurationMs, EpochMs, Finite, Id, List, OneOfStrings, Unit } from './schema-common.ts';
 
 const Pings = Type.Record(
   Type.String({ minLength: 1, maxLength: 64 }),
@@ -17,6 +17,16 @@ const Pings = Type.Record(
 const Languages = List(Type.String({ minLength: 1, maxLength: 16 }), { maxItems: 16 });
 
 const Outcome = Type.Union([Type.Literal('W'), Type.Literal('L'), Type.Literal('D')]);
+
+/** FlexMatch's four attribute types, bounded like every number of a queue. */
+const AttributeValue = Type.Union([
+  Finite({ minimum: -1e12, maximum: 1e12 }),
+  Type.String({ maxLength: 256 }),
+  List(Type.String({ maxLength: 256 }), { maxItems: 256 }),
+  Type.Record(Type.String({ maxLength: 256 }), Finite({ minimum: -1e12, maximum: 1e12 }), {
+    maxProperties: 256,
+  }),
+]);
 
 /**
  * One player of a ticket: what only the client knows. The service adds the rest from its own
@@ -61,6 +71,14 @@ const TicketPlayer = Type.Object(
       OneOfStrings(['open', 'moderate', 'strict'] as const, {
         description:
           'NAT class for peer-to-peer hosting, read by the hosts criterion: open reaches all, moderate reaches open and moderate, strict reaches open only; absent counts as open',
+      }),
+    ),
+    attributes: Type.Optional(
+      Type.Record(Type.String({ minLength: 1, maxLength: 64 }), AttributeValue, {
+        maxProperties: 64,
+        description:
+          'Values of the player attributes the queue declares, each of its declared type (a number, a string, a list of strings, or strings to numbers); the queue’s rules read them, and an attribute left out takes the declared default (docs/rules.md)',
+        examples: [{ skill: 23, build: '1.4.2', modes: ['ctf', 'tdm'], maps: { dust: 80 } }],
       }),
     ),
   },
@@ -127,16 +145,21 @@ const Eta = Type.Union(
 );
 
 const HardLimitKind = OneOfStrings(
-  ['gates', 'ping-cap', 'match-size', 'team-sizes', 'fairness-floor'] as const,
+  ['gates', 'ping-cap', 'match-size', 'team-sizes', 'fairness-floor', 'rule'] as const,
   {
     description:
-      'A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match',
+      'A hard limit (docs/queues.md, "The meaning of waiting"): never broken for any ticket of a match; `rule` is one of the queue’s hard rules (docs/rules.md)',
   },
 );
+
+const RuleName = Type.String({
+  description: 'The hard rule that holds it back (`rules[].name`), for `rule`',
+});
 
 /** A hard limit that holds a candidate back, and for whom. */
 const LimitHold = Type.Object({
   limit: HardLimitKind,
+  rule: Type.Optional(RuleName),
   ticketIds: List(Type.String(), { description: 'Tickets of the candidate for which the limit fails' }),
   detail: Type.String({ examples: ['t7: 180 ms to eu, over its 150 ms cap'] }),
 });
@@ -161,6 +184,7 @@ export const WaitExplanation = Type.Object(
       Type.Object(
         {
           limit: HardLimitKind,
+          rule: Type.Optional(RuleName),
           detail: Type.String({ examples: ['no waiting player within your 150 ms cap in eu or na'] }),
         },
         { description: 'No candidate at all: a hard limit of this ticket excludes every waiting ticket' },

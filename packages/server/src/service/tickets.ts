@@ -10,6 +10,7 @@ import {
   ErrorCodes,
   MatchdError,
   type NatType,
+  type PlayerAttributes,
   type PlayerProfile,
   type QueueConfig,
   type TicketInput,
@@ -39,6 +40,8 @@ export interface TicketPlayerRequest {
    * variation, always comes from the stored history.)
    */
   readonly recentOutcomes?: readonly ('W' | 'L' | 'D')[];
+  /** Values of the attributes the queue declares, read by its rules (docs/rules.md). */
+  readonly attributes?: PlayerAttributes;
   /** NAT class for peer-to-peer hosting (the hosts criterion): open, moderate or strict. */
   readonly nat?: NatType;
 }
@@ -150,6 +153,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
       ...(recentOutcomes === undefined ? {} : { recentOutcomes }),
       ...(history.recentMatches === undefined ? {} : { recentMatches: history.recentMatches }),
       ...(history.lastMatch === undefined ? {} : { lastMatch: history.lastMatch }),
+      ...(player.attributes === undefined ? {} : { attributes: player.attributes }),
     };
   });
   const input: TicketInput<unknown> = {

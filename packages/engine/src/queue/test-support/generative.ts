@@ -21,6 +21,13 @@ import { isMatchdError } from '../../errors.ts';
 import type { CriterionConfig, CriterionKind } from '../../quality/types.ts';
 import { createElo } from '../../rating/elo/elo.ts';
 import type { EloRating } from '../../rating/elo/k-policy.ts';
+import type {
+  AttributeDeclarations,
+  CompoundStatement,
+  Limit,
+  PlayerAttributes,
+  Rule,
+} from '../../rules/types.ts';
 import { createMatchmaker } from '../matchmaker.ts';
 import type { Matchmaker, MatchmakerEffect, QueueConfig, Relaxation, TicketInput } from '../types.ts';
 import { validateQueueConfig } from '../validate-config.ts';
@@ -253,6 +260,197 @@ export const queueArb: fc.Arbitrary<GeneratedQueue> = fc
     }
   });
 
+/** The attributes of queues with rules: one of each type a rule reads, some with a default. */
+export const RULE_ATTRIBUTES = {
+  level: { type: 'number', default: 5 },
+  build: { type: 'string' },
+  modes: { type: 'string_list', default: ['a'] },
+  role: { type: 'string', default: 'dps' },
+} as const satisfies AttributeDeclarations;
+
+const limitArb = (min: number, max: number, up: boolean): fc.Arbitrary<Limit> =>
+  fc.oneof(
+    fc.integer({ min, max }),
+    fc
+      .record({ start: fc.integer({ min, max }), afterMs: fc.integer({ min: 500, max: 20_000 }) })
+      .map(({ start, afterMs }) => ({
+        start,
+        steps: [
+          { afterMs, value: up ? start + (max - min) : Math.max(min - (max - min), start - (max - min)) },
+        ],
+      })),
+  );
+
+/** What every rule may have besides its kind's fields. */
+const commonArb = fc.record({
+  hard: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  weight: sometimes(fc.integer({ min: 0, max: 5 }), 30),
+  optionalAfterMs: sometimes(fc.integer({ min: 1_000, max: 30_000 }), 20),
+  expansionAge: sometimes(fc.constant('oldest' as const), 15),
+  whenMissing: sometimes(fc.constant('ignore' as const), 30),
+});
+
+/** One rule of a kind drawn at random (latency only where the queue has regions). */
+const simpleRuleArb = (name: string, regions: boolean): fc.Arbitrary<Rule> => {
+  const kinds: fc.Arbitrary<Omit<Rule, 'name'>>[] = [
+    fc
+      .record({
+        scope: fc.constantFrom('player', 'team', 'match'),
+        aggregate: fc.constantFrom('avg', 'min', 'max', 'sum'),
+        operator: fc.constantFrom('=', '!=', '<', '<=', '>', '>='),
+        value: sometimes(fc.integer({ min: 0, max: 9 }), 70),
+      })
+      .map((drawn) => ({
+        kind: 'comparison' as const,
+        attribute: 'level',
+        scope: drawn.scope,
+        aggregate: drawn.aggregate,
+        operator: drawn.operator,
+        ...(drawn.value === undefined || drawn.operator === '=' || drawn.operator === '!='
+          ? drawn.operator === '=' || drawn.operator === '!='
+            ? {}
+            : { value: 5 }
+          : { value: drawn.value }),
+      })),
+    fc
+      .record({
+        scope: fc.constantFrom('player', 'team'),
+        reference: fc.constantFrom('spread', 'match'),
+        maxDistance: limitArb(0, 6, true),
+        party: sometimes(fc.constantFrom('min', 'max', 'avg', 'sum'), 30),
+      })
+      .map((drawn) => ({
+        kind: 'distance' as const,
+        attribute: 'level',
+        scope: drawn.scope,
+        reference: drawn.reference,
+        maxDistance: drawn.maxDistance,
+        ...(drawn.party === undefined ? {} : { partyAggregate: drawn.party }),
+      })),
+    fc
+      .constantFrom('match', 'team')
+      .map((scope) => ({ kind: 'string-equality' as const, attribute: 'build', scope })),
+    fc.record({ minCount: limitArb(0, 2, false), scope: fc.constantFrom('match', 'team') }).map((drawn) => ({
+      kind: 'set-intersection' as const,
+      attribute: 'modes',
+      scope: drawn.scope,
+      minCount: drawn.minCount,
+      partyAggregate: 'union' as const,
+    })),
+    fc
+      .record({
+        scope: fc.constantFrom('team', 'match'),
+        min: sometimes(fc.integer({ min: 0, max: 1 }), 60),
+        max: sometimes(fc.integer({ min: 1, max: 2 }), 60),
+      })
+      .map((drawn) => ({
+        kind: 'composition' as const,
+        attribute: 'role',
+        value: 'medic',
+        scope: drawn.scope,
+        ...(drawn.min === undefined ? {} : { min: drawn.min }),
+        ...(drawn.max === undefined ? {} : { max: drawn.max }),
+      })),
+    limitArb(0, 4, true).map((maxDistance) => ({
+      kind: 'batch-distance' as const,
+      attribute: 'level',
+      maxDistance,
+    })),
+    fc
+      .integer({ min: 2, max: 3 })
+      .map((largePartySize) => ({ kind: 'party-similarity' as const, largePartySize })),
+  ];
+  if (regions)
+    kinds.push(
+      fc
+        .record({ max: limitArb(40, 120, true), distance: sometimes(fc.integer({ min: 10, max: 60 }), 30) })
+        .map((drawn) => ({
+          kind: 'latency' as const,
+          maxLatencyMs: drawn.max,
+          ...(drawn.distance === undefined ? {} : { maxDistanceMs: drawn.distance }),
+        })),
+    );
+  return fc.tuple(fc.oneof(...kinds), commonArb).map(([rule, common]) => {
+    const { whenMissing, ...rest } = common;
+    const kindTakesMissing = rule.kind !== 'latency' && rule.kind !== 'party-similarity';
+    return {
+      name,
+      ...rule,
+      ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+      ...(whenMissing !== undefined && kindTakesMissing ? { whenMissing } : {}),
+    } as Rule;
+  });
+};
+
+/** One to three rules of any kind, a compound of two now and then. */
+const rulesArb = (regions: boolean): fc.Arbitrary<Rule[]> =>
+  fc.integer({ min: 1, max: 3 }).chain((count) =>
+    fc.tuple(
+      ...Array.from({ length: count }, (_, i) =>
+        fc.oneof(
+          { weight: 5, arbitrary: simpleRuleArb(`R${i}`, regions) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(
+                simpleRuleArb(`R${i}a`, regions),
+                simpleRuleArb(`R${i}b`, regions),
+                fc.constantFrom('and', 'or', 'xor', 'not'),
+              )
+              .map(([a, b, operator]): Rule => {
+                const inner = (rule: Rule) => ({ rule: { ...rule, hard: true, weight: 0 } });
+                const statement =
+                  operator === 'not'
+                    ? { not: inner(a) }
+                    : ({ [operator]: [inner(a), inner(b)] } as unknown as CompoundStatement);
+                return { name: `R${i}`, kind: 'compound', statement } as Rule;
+              }),
+          },
+        ),
+      ),
+    ),
+  );
+
+/**
+ * Random valid configs with player attributes and rules of every kind, hard and soft, expanding and
+ * optional; every ticket expires by 60 s at the latest, so that every ticket ends.
+ */
+export const ruledQueueArb: fc.Arbitrary<GeneratedQueue> = queueArb
+  .chain((queue) =>
+    rulesArb(queue.config.regions !== undefined).map(
+      (rules): GeneratedQueue => ({
+        ...queue,
+        config: {
+          ...queue.config,
+          attributes: RULE_ATTRIBUTES,
+          rules,
+          expireAfterMs: Math.min(queue.config.expireAfterMs ?? 60_000, 60_000),
+        },
+      }),
+    ),
+  )
+  .filter((queue) => {
+    try {
+      validateQueueConfig(queue.config);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+/** A player's attributes in a queue with rules, spread from the stream's draws (some left out). */
+function attributesOf(seed: number): PlayerAttributes {
+  const pick = (salt: number, modulo: number) =>
+    Math.abs((seed * 2654435761 + salt * 40503) % 2147483647) % modulo;
+  const modes = ['a', 'b', 'c'].filter((_, i) => pick(10 + i, 3) !== 0);
+  return {
+    ...(pick(1, 6) === 0 ? {} : { level: pick(2, 10) }),
+    ...(pick(3, 8) === 0 ? {} : { build: pick(4, 3) === 0 ? 'v2' : 'v1' }),
+    ...(pick(5, 5) === 0 ? {} : { modes }),
+    ...(pick(6, 4) === 0 ? { role: 'medic' } : pick(7, 5) === 0 ? {} : { role: 'dps' }),
+  };
+}
+
 /** One step of a ticket stream. */
 export type StreamEvent =
   | {
@@ -353,6 +551,13 @@ function ticketOf(
         pingMsByRegion: pings,
         ...(event.lowPriority ? { lowPriority: true } : {}),
         ...(event.coach && p === 0 ? { roles: ['coach'] } : {}),
+        ...(queue.config.attributes === undefined
+          ? {}
+          : {
+              attributes: attributesOf(
+                event.skill * 131 + index * 17 + p * 7 + event.games * 3 + event.farPing,
+              ),
+            }),
       };
     }),
     ...(event.minQuality === undefined ? {} : { minQuality: event.minQuality }),

@@ -4,9 +4,12 @@
  * shape, whole parties, no ticket twice, gates, every hard limit of every ticket (ping cap to the
  * match's region, the fewest players it accepts, the fairness floor), the soft threshold of every
  * ticket not past its maximum wait (unless a `force` queue's overdue ticket forced the match), the
- * `forced` flag, and finite numbers everywhere. Returns the list of violations (empty when all hold).
+ * `forced` flag, and finite numbers everywhere; every hard rule of the queue at the tickets' waits
+ * (read by the rule evaluator, which `rules/checkers.test.ts` holds to the vendors' documentation).
+ * Returns the list of violations (empty when all hold).
  */
 
+import { evaluateRules } from '../../rules/evaluate.ts';
 import { relaxedValue } from '../relaxation.ts';
 import type { CountRange, MatchmakerEffect, MatchSummary, QueueConfig, TicketInput } from '../types.ts';
 
@@ -97,6 +100,24 @@ export class MatchAudit<TRating> {
       this.fail(`${match.matchId}: team sizes ${sizes.join('/')} differ too much`);
   }
 
+  /** Every hard rule of the queue holds for the match at its tickets' waits (forced or not). */
+  private auditRules(match: MatchSummary, waitMsByTicket: Readonly<Record<string, number>>): void {
+    const rules = this.config.rules;
+    if (rules === undefined || rules.length === 0) return;
+    const candidate = {
+      teams: match.teams.map((team) =>
+        team.ticketIds.map((ticketId) => ({
+          ticketId,
+          players: this.tickets.get(ticketId)?.players ?? [],
+          waitMs: waitMsByTicket[ticketId] ?? 0,
+        })),
+      ),
+      ...(match.region === undefined ? {} : { region: match.region }),
+    };
+    for (const outcome of evaluateRules(rules, this.config.attributes, candidate).failed)
+      this.fail(`${match.matchId}: hard rule broken: ${outcome.explanation}`);
+  }
+
   private auditMatch(effect: Extract<MatchmakerEffect, { kind: 'matched' }>): void {
     const { match, waitMsByTicket } = effect;
     const config = this.config;
@@ -162,6 +183,7 @@ export class MatchAudit<TRating> {
     // (With acceptance a match is judged when proposed; by the last accept thresholds have relaxed.)
     if (belowSomeThreshold && !match.forced)
       this.fail(`${match.matchId}: below a ticket's threshold but not marked forced`);
+    this.auditRules(match, waitMsByTicket);
     const bound = config.objective?.maxFavouriteWinProbability;
     if (bound !== undefined && match.teams.length > 1 && Math.max(...match.winProbabilities) > bound + 1e-9) {
       this.fail(`${match.matchId}: favourite above the fairness floor`);
