@@ -272,8 +272,13 @@ test('the scheduled refit fits the churn model a queue names and hands it to the
       churnRefitIntervalMs: 200,
     });
     try {
-      const models = new ModelFiles(join(dataDir, 'models'));
+      // The refit stores the model in the shared store; the node takes it at once.
+      const models = server.server.service.context.models;
       const fitted = await eventually(async () => models.get('scheduled'), 20_000, 'the scheduled fit');
+      assert.equal(
+        (await server.server.service.context.ratings.getModel('scheduled'))?.version,
+        models.versionOf('scheduled'),
+      );
       assert.equal(fitted.kind, 'churn-model');
       if (fitted.kind === 'churn-model') assert.equal(fitted.queueId, 'eomm-fit');
     } finally {

@@ -100,11 +100,6 @@ export function partyAdjusted(
 ): unknown[] {
   const name = config.rating.partyAdjustment;
   if (name === undefined || ratings.length < 2) return [...ratings];
-  if (context.models === undefined) {
-    throw new MatchdError(ErrorCodes.INVALID_QUEUE_CONFIG, 'rating.partyAdjustment: no models folder', {
-      path: 'rating.partyAdjustment',
-    });
-  }
   const model = context.models.require(name, 'party-bonus', 'rating.partyAdjustment');
   const { access } = context.system;
   const estimates = ratings.map((rating) => access.estimate(rating));
