@@ -3,13 +3,7 @@
  * Building it migrates the schema and loads the queues; `start` starts this node's part in the
  * fleet (the queue runners and the config poll); `stop` ends it, giving every lease up.
  */
-import {
-  createMatchmaker,
-  ErrorCodes,
-  MatchdError,
-  type QueueConfig,
-  validateQueueConfig,
-} from '@matchd/engine';
+import { createMatchmaker, type QueueConfig, validateQueueConfig } from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChurnEstimatorFor } from '../models/churn-sources.ts';
 import { ModelCatalog } from '../models/model-catalog.ts';

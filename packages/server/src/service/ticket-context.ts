@@ -6,9 +6,7 @@
  * needs it, so a plain queue costs no extra reads.
  */
 import {
-  ErrorCodes,
   type LastMatchMemory,
-  MatchdError,
   partyAdjustedRatings,
   type QueueConfig,
   queueUsesEngagement,
