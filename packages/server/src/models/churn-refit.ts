@@ -21,7 +21,7 @@ export interface ChurnRefitOptions {
 /** Refits every named churn model once; returns the names written. */
 export async function refitChurnModels(
   context: ServiceContext,
-  options: Omit<ChurnRefitOptions, 'intervalMs'>,
+  options: Omit<ChurnRefitOptions, 'intervalMs'> & { signal?: AbortSignal },
 ): Promise<string[]> {
   const queuesByModel = new Map<string, string[]>();
   for (const config of context.queues.values()) {
@@ -35,7 +35,7 @@ export async function refitChurnModels(
       const { model, matches } = await fitInWorker(
         context.ratings,
         { kind: 'churn', queueIds, churnWindowMs: options.churnWindowMs, seed: options.seed },
-        { nowMs: context.now() },
+        { nowMs: context.now(), ...(options.signal === undefined ? {} : { signal: options.signal }) },
       );
       const { version } = await publishModel(context, name, model);
       written.push(name);
@@ -57,15 +57,28 @@ export function startChurnRefit(
   options: ChurnRefitOptions,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
+  let busy = false;
   const timer = setInterval(() => {
+    // A fit longer than the interval is not queued behind: the next tick after it starts the next.
+    if (busy) return;
+    busy = true;
     running = running
-      .then(() => refitChurnModels(context, options))
-      .catch((error: unknown) => context.log.error({ err: error }, 'churn refit failed'));
+      .then(() =>
+        stopping.signal.aborted ? [] : refitChurnModels(context, { ...options, signal: stopping.signal }),
+      )
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) context.log.error({ err: error }, 'churn refit failed');
+      })
+      .finally(() => {
+        busy = false;
+      });
   }, options.intervalMs);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

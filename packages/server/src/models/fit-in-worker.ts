@@ -48,8 +48,9 @@ export interface FitOutcome {
 export async function fitInWorker(
   ratings: RatingsStore,
   job: FitJob,
-  options: { nowMs: number; window?: HistoryWindow },
+  options: { nowMs: number; window?: HistoryWindow; signal?: AbortSignal },
 ): Promise<FitOutcome> {
+  options.signal?.throwIfAborted();
   const worker = new Worker(new URL('../runtime/worker-boot.mjs', import.meta.url), {
     workerData: { entry: new URL('./fit-worker.ts', import.meta.url).href, job },
   });
@@ -62,6 +63,9 @@ export async function fitInWorker(
   });
   // An early failure of the thread must not go unhandled while pages are still being read.
   answer.catch(() => {});
+  // Stopping the server ends a fit under way rather than waiting for it.
+  const abort = () => void worker.terminate();
+  options.signal?.addEventListener('abort', abort, { once: true });
   try {
     const queueIds = job.kind === 'churn' ? job.queueIds : undefined;
     const keep =
@@ -76,6 +80,7 @@ export async function fitInWorker(
       throw new MatchdError(reply.error.code, reply.error.message, reply.error.details ?? {});
     throw new Error(reply.error.message);
   } finally {
+    options.signal?.removeEventListener('abort', abort);
     await worker.terminate();
   }
 }
