@@ -17,7 +17,7 @@ import type { ModelSource } from './model-catalog.ts';
 /** A queue's estimator, or undefined when it has none (the engine then refuses an engagement queue). */
 export type ChurnEstimatorFor = (config: QueueConfig) => ExpectedChurn<unknown> | undefined;
 
-/** The resolver over a models folder and the service's table (see the file comment). */
+/** The resolver over the fitted models and the service's table (see the file comment). */
 export function churnEstimatorFor(
   models: ModelSource | undefined,
   serviceTable: Readonly<Record<string, unknown>> | undefined,

@@ -1,5 +1,5 @@
 /**
- * Fitted models by name, one JSON file each in the models folder (config `modelsDir`, default
+ * Fitted models as files, the CLI's export format: one JSON file each in the models folder (config `modelsDir`, default
  * `<dataDir>/models`): the party bonus `matchd ratings fit-party` fits and the churn model
  * `matchd engagement fit` fits. A queue names them (`rating.partyAdjustment`,
  * `engagement.churnModel`) from the shared store (model-catalog.ts); files are the CLI's export and
