@@ -49,7 +49,13 @@ export const ModelFitRequest = Type.Object(
     ),
     toMs: Type.Optional(Type.Integer({ minimum: 0, description: 'Only matches created before (epoch ms)' })),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { kind: 'churn', queues: ['eomm-1v1'], churnWindowMs: 28_800_000 },
+      { kind: 'party', track: 'normal' },
+    ],
+  },
 );
 export type ModelFitRequest = Static<typeof ModelFitRequest>;
 
