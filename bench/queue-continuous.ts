@@ -5,16 +5,26 @@
  *
  * - cold: N fresh tickets, one tick: every ticket is evaluated (windows of neighbours in skill order
  *   per home region), matches form where the handshake allows.
- * - warm: a pool of N tickets that has been evaluated and is waiting for thresholds to relax; each
- *   tick brings `arrivals` new tickets (and the matches they make). This is the steady state of a
- *   live queue: only what changed is re-evaluated.
+ * - warm: N tickets really waiting, held at N: ticks 1 s apart, and the pool is refilled before
+ *   each tick with as many arrivals as left it, so that every warm tick sees N waiting. Two mixes:
+ *   - `none`: nothing is matchable (threshold 1, which no candidate reaches); each tick `arrivals`
+ *     tickets arrive and the `arrivals` longest waiting cancel. A tick's work is the arrivals and the
+ *     neighbours they wake.
+ *   - `percent`: about 1% of the pool becomes matchable per tick. The pool's arrival times are
+ *     spread evenly over the last 100 s, and the threshold stays at 1 until a ticket has waited
+ *     100 s, then drops to 0.5: each second the 1% that reach 100 s may match (with each other as
+ *     their neighbours relax too), and what matched is replaced by as many arrivals.
+ *   This is the steady state of a live queue: only what changed is re-evaluated.
  *
  * Usage: node --import tsx bench/queue-continuous.ts [--sizes 10000,100000] [--shapes 1v1,5v5]
- *        [--arrivals 200] [--ticks 20]
+ *        [--mixes none,percent] [--arrivals 200] [--ticks 20] [--profile-warm prefix]
+ * `--profile-warm` writes a CPU profile of each run's warm ticks only (prefix-shape-mix-size.cpuprofile).
  */
 
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
-import { createElo, createMatchmaker, type QueueConfig, Random } from '@matchd/engine';
+import { createElo, createMatchmaker, type MatchmakerEffect, type QueueConfig, Random } from '@matchd/engine';
 import { syntheticTickets } from '../packages/engine/src/queue/test-support/synthetic.ts';
 
 const args = new Map<string, string>();
@@ -24,6 +34,33 @@ const sizes = (args.get('--sizes') ?? '10000,100000').split(',').map(Number);
 const shapes = (args.get('--shapes') ?? '1v1,5v5').split(',');
 const arrivals = Number(args.get('--arrivals') ?? 200);
 const ticks = Number(args.get('--ticks') ?? 20);
+const mixes = (args.get('--mixes') ?? 'none,percent').split(',') as Mix[];
+type Mix = 'none' | 'percent';
+/** The pool's arrival times are spread over this span: 1% of it reaches the relaxation each second. */
+const SPREAD_MS = 100_000;
+const TICK_MS = 1_000;
+const profilePrefix = args.get('--profile-warm');
+
+/** A CPU profile of what runs between `start` and `stop` (the warm ticks), or nothing without the flag. */
+function warmProfiler(name: string) {
+  if (profilePrefix === undefined) return { start() {}, stop() {} };
+  const session = new Session();
+  session.connect();
+  const post = (method: string) => session.post(method as 'Profiler.enable');
+  return {
+    start() {
+      post('Profiler.enable');
+      post('Profiler.start');
+    },
+    stop() {
+      session.post('Profiler.stop', (error, result) => {
+        if (error === null)
+          writeFileSync(`${profilePrefix}-${name}.cpuprofile`, JSON.stringify(result.profile));
+        session.disconnect();
+      });
+    },
+  };
+}
 // With a limit, the cold start is spread over ticks: report the ticks it takes and the slowest one.
 const maxEvaluations = args.has('--max-evaluations') ? Number(args.get('--max-evaluations')) : undefined;
 
@@ -46,7 +83,7 @@ function shapeOf(shape: string) {
   return found;
 }
 
-function config(shape: string): QueueConfig {
+function config(shape: string, mix: Mix): QueueConfig {
   const teams = shapeOf(shape).teams;
   const size = typeof teams.size === 'number' ? teams.size : teams.size.max;
   return {
@@ -63,8 +100,8 @@ function config(shape: string): QueueConfig {
           ]
         : []),
     ],
-    // Demanding at first, relaxing after a minute: a fresh pool mostly waits (a live queue's steady state).
-    threshold: { start: 0.97, steps: [{ afterMs: 60_000, value: 0.8 }] },
+    // `none`: no candidate reaches 1. `percent`: unmatchable until a ticket has waited SPREAD_MS.
+    threshold: { start: 1, ...(mix === 'percent' ? { steps: [{ afterMs: SPREAD_MS, value: 0.5 }] } : {}) },
     mode: {
       kind: 'continuous',
       maxWaitMs: 300_000,
@@ -88,27 +125,45 @@ function tickets(shape: string, count: number, prefix: string, seed: number) {
 
 interface Row {
   shape: string;
+  mix: Mix;
   size: number;
   coldMs: number;
   coldCpuMs: number;
   coldTicks: number;
   coldCpuMedianMs: number;
-  warmCpuMedianMs: number;
   coldMatches: number;
-  coldQuality: number;
   warmMedianMs: number;
   warmP90Ms: number;
+  warmCpuMedianMs: number;
   warmMatchesPerTick: number;
+  warmMatchedTicketsPerTick: number;
   warmQuality: number;
-  pool: number;
+  poolMin: number;
+  poolMax: number;
 }
 
-function run(shape: string, size: number): Row {
-  const mm = createMatchmaker({ config: config(shape), ratingModel: elo, seed: 1 });
-  for (const ticket of tickets(shape, size, 'p', 7)) mm.enqueue(ticket, 0);
+const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)] as number;
+
+function run(shape: string, mix: Mix, size: number): Row {
+  const mm = createMatchmaker({ config: config(shape, mix), ratingModel: elo, seed: 1 });
+  // Waiting tickets in arrival order (the longest waiting first), for the `none` mix's departures.
+  const waiting: string[] = [];
+  let waitingHead = 0;
+  const gone = new Set<string>();
+  for (const [index, ticket] of tickets(shape, size, 'p', 7).entries()) {
+    mm.enqueue(ticket, Math.floor((index * SPREAD_MS) / size));
+    waiting.push(ticket.ticketId);
+  }
+  let now = SPREAD_MS;
+  const matchedTickets = (effects: readonly MatchmakerEffect[]) => {
+    const matched = effects.filter((effect) => effect.kind === 'matched');
+    for (const effect of matched)
+      for (const team of effect.match.teams) for (const id of team.ticketIds) gone.add(id);
+    return matched;
+  };
   let start = performance.now();
   const coldCpuStart = process.cpuUsage();
-  const cold = mm.tick(1_000).filter((effect) => effect.kind === 'matched');
+  const cold = matchedTickets(mm.tick(now));
   let coldMs = performance.now() - start;
   const coldCpu = process.cpuUsage(coldCpuStart);
   let coldCpuMs = (coldCpu.user + coldCpu.system) / 1000;
@@ -119,7 +174,8 @@ function run(shape: string, size: number): Row {
     for (let t = 1; t < 1_000; t++) {
       const tickStart = performance.now();
       const cpuStart = process.cpuUsage();
-      const formed = mm.tick(1_000 + t).filter((effect) => effect.kind === 'matched');
+      now += 1;
+      const formed = matchedTickets(mm.tick(now));
       const elapsed = performance.now() - tickStart;
       const cpu = process.cpuUsage(cpuStart);
       cold.push(...formed);
@@ -130,57 +186,93 @@ function run(shape: string, size: number): Row {
       if (elapsed < 1 && formed.length === 0) break;
     }
   }
-  const coldQuality = cold.reduce((sum, effect) => sum + effect.match.quality, 0) / Math.max(1, cold.length);
-  const newcomers = tickets(shape, arrivals * ticks, 'n', 11);
+  // Arrivals come from a separate generator; each refill takes the next ones (enough for any tick).
+  const newcomers = tickets(shape, Math.max(arrivals, Math.ceil(size * 0.05)) * (ticks + 1), 'n', 11);
+  let nextNewcomer = 0;
+  const arrive = (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const ticket = newcomers[nextNewcomer++];
+      if (ticket === undefined) throw new Error('bench: ran out of arrivals');
+      mm.enqueue(ticket, now);
+      waiting.push(ticket.ticketId);
+    }
+  };
   const times: number[] = [];
   const cpuTimes: number[] = [];
   let warmMatches = 0;
+  let warmMatchedTickets = 0;
   let warmQualitySum = 0;
-  let now = 1_000;
+  let poolMin = Number.POSITIVE_INFINITY;
+  let poolMax = 0;
+  const profiler = warmProfiler(`${shape}-${mix}-${size}`);
+  profiler.start();
   for (let t = 0; t < ticks; t++) {
-    now += 1_000;
-    for (const ticket of newcomers.slice(t * arrivals, (t + 1) * arrivals)) mm.enqueue(ticket, now);
+    now += TICK_MS;
+    // Hold the pool at its size: replace what left it (matched, or cancelled below).
+    arrive(size - mm.size().tickets);
+    if (mix === 'none') {
+      arrive(arrivals);
+      for (let left = 0; left < arrivals; waitingHead++) {
+        const id = waiting[waitingHead] as string;
+        if (gone.has(id)) continue;
+        mm.cancel(id, now);
+        gone.add(id);
+        left++;
+      }
+    }
+    const pool = mm.size().tickets;
+    poolMin = Math.min(poolMin, pool);
+    poolMax = Math.max(poolMax, pool);
     start = performance.now();
     const cpuStart = process.cpuUsage();
-    const formed = mm.tick(now).filter((effect) => effect.kind === 'matched');
+    const effects = mm.tick(now);
     times.push(performance.now() - start);
     const cpu = process.cpuUsage(cpuStart);
     cpuTimes.push((cpu.user + cpu.system) / 1000);
+    const formed = matchedTickets(effects);
     warmMatches += formed.length;
-    for (const effect of formed) warmQualitySum += effect.match.quality;
+    for (const effect of formed) {
+      warmQualitySum += effect.match.quality;
+      for (const team of effect.match.teams) warmMatchedTickets += team.ticketIds.length;
+    }
   }
+  profiler.stop();
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
   return {
     shape,
+    mix,
     size,
     coldMs,
     coldCpuMs,
     coldTicks,
-    coldCpuMedianMs: [...coldCpuTicks].sort((a, b) => a - b)[Math.floor(coldCpuTicks.length / 2)] as number,
-    warmCpuMedianMs: cpuTimes[Math.floor(cpuTimes.length / 2)] as number,
+    coldCpuMedianMs: median([...coldCpuTicks].sort((a, b) => a - b)),
     coldMatches: cold.length,
-    coldQuality,
-    warmMedianMs: times[Math.floor(times.length / 2)] as number,
+    warmMedianMs: median(times),
     warmP90Ms: times[Math.floor(times.length * 0.9)] as number,
+    warmCpuMedianMs: median(cpuTimes),
     warmMatchesPerTick: warmMatches / ticks,
+    warmMatchedTicketsPerTick: warmMatchedTickets / ticks,
     warmQuality: warmQualitySum / Math.max(1, warmMatches),
-    pool: mm.size().tickets,
+    poolMin,
+    poolMax,
   };
 }
 
 console.log(
-  `node ${process.version}, ${new Date().toISOString()}, arrivals ${arrivals}/tick, ${ticks} warm ticks`,
+  `node ${process.version}, ${new Date().toISOString()}, none mix: ${arrivals} arrivals and departures/tick; ${ticks} warm ticks ${TICK_MS} ms apart`,
 );
 console.log(
-  '| shape | waiting tickets | cold tick ms (wall / cpu) | cold matches | cold mean quality | warm tick ms (median / p90 wall, median cpu) | warm matches/tick | warm mean quality | pool after |',
+  '| shape | mix | waiting tickets (held, min-max before a warm tick) | cold tick ms (wall / cpu) | cold matches | warm tick ms (median / p90 wall, median cpu) | warm matches/tick (tickets matched) | warm mean quality |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const shape of shapes) {
-  for (const size of sizes) {
-    const row = run(shape, size);
-    console.log(
-      `| ${row.shape} | ${row.size} | ${row.coldMs.toFixed(0)} / ${row.coldCpuMs.toFixed(0)}${row.coldTicks > 1 ? ` (slowest of ${row.coldTicks} ticks; median cpu ${row.coldCpuMedianMs.toFixed(0)})` : ''} | ${row.coldMatches} | ${row.coldQuality.toFixed(4)} | ${row.warmMedianMs.toFixed(1)} / ${row.warmP90Ms.toFixed(1)}, ${row.warmCpuMedianMs.toFixed(1)} | ${row.warmMatchesPerTick.toFixed(1)} | ${row.warmQuality.toFixed(4)} | ${row.pool} |`,
-    );
+  for (const mix of mixes) {
+    for (const size of sizes) {
+      const row = run(shape, mix, size);
+      console.log(
+        `| ${row.shape} | ${row.mix} | ${row.size} (${row.poolMin}-${row.poolMax}) | ${row.coldMs.toFixed(0)} / ${row.coldCpuMs.toFixed(0)}${row.coldTicks > 1 ? ` (slowest of ${row.coldTicks} ticks; median cpu ${row.coldCpuMedianMs.toFixed(0)})` : ''} | ${row.coldMatches} | ${row.warmMedianMs.toFixed(1)} / ${row.warmP90Ms.toFixed(1)}, ${row.warmCpuMedianMs.toFixed(1)} | ${row.warmMatchesPerTick.toFixed(1)} (${row.warmMatchedTicketsPerTick.toFixed(0)}) | ${row.warmQuality.toFixed(4)} |`,
+      );
+    }
   }
 }

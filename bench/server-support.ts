@@ -29,7 +29,9 @@ export async function startBenchServer(options: {
   for (const queue of options.queues)
     writeFileSync(join(queuesDir, `${(queue as { id: string }).id}.json`), JSON.stringify(queue));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS adds node flags to the server process only (e.g. `--cpu-prof`).
+  const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,

@@ -81,6 +81,10 @@ export const routes = {
   reportLeave: ['POST', '/v1/matches/{matchId}/leave'],
   getPlayer: ['GET', '/v1/players/{playerId}'],
   getPlayerMatches: ['GET', '/v1/players/{playerId}/matches'],
+  getFriends: ['GET', '/v1/players/{playerId}/friends'],
+  putFriends: ['PUT', '/v1/players/{playerId}/friends'],
+  addFriend: ['PUT', '/v1/players/{playerId}/friends/{friendId}'],
+  removeFriend: ['DELETE', '/v1/players/{playerId}/friends/{friendId}'],
   getLeaderboard: ['GET', '/v1/leaderboards/{track}'],
   getTrackLeaderboard: ['GET', '/v1/leaderboards/{group}/{kind}'],
   listQueues: ['GET', '/v1/queues'],
@@ -276,6 +280,24 @@ export class MatchdClient {
 
   getPlayerMatches(playerId: string, query: Query<'getPlayerMatches'> = {}) {
     return this.#body('getPlayerMatches', { params: { playerId }, query });
+  }
+
+  /** Who may see the player's ratings on `friends` tracks (the player's own token, or a key). */
+  getFriends(playerId: string) {
+    return this.#body('getFriends', { params: { playerId } });
+  }
+
+  /** Replaces the player's friends list. */
+  putFriends(playerId: string, friends: readonly string[]) {
+    return this.#body('putFriends', { params: { playerId }, body: { friends } });
+  }
+
+  addFriend(playerId: string, friendId: string) {
+    return this.#body('addFriend', { params: { playerId, friendId } });
+  }
+
+  removeFriend(playerId: string, friendId: string) {
+    return this.#body('removeFriend', { params: { playerId, friendId } });
   }
 
   /** A track's leaderboard (the track, e.g. `quick/solo`, is encoded as one path segment). */

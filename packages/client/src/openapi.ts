@@ -298,7 +298,7 @@ export interface paths {
         };
         /**
          * The leaderboard of track `{group}/{kind}`, e.g. /v1/leaderboards/quick/solo
-         * @description The same leaderboard as getLeaderboard, with the track written as a path. Players still calibrating are not listed: their rating is hidden until they have played the calibration games. Private (ranked) tracks are for admins.
+         * @description The same leaderboard as getLeaderboard, with the track written as a path. Players still calibrating are not listed: their rating is hidden until they have played the calibration games. A track's policy says who sees it: public tracks everyone; on `friends` tracks a player sees the board of themself and the friends who let them (scope `friends`); `self` and `hidden` tracks are for admins.
          *
          *     Role: A player token (for their own data), a server key or an admin key.
          */
@@ -320,7 +320,7 @@ export interface paths {
         };
         /**
          * A track leaderboard by display rating: the top N, or the page around a player
-         * @description The track as one path segment: `quick%2Fsolo` for quick/solo. Players still calibrating are not listed: their rating is hidden until they have played the calibration games. Private (ranked) tracks are for admins.
+         * @description The track as one path segment: `quick%2Fsolo` for quick/solo. Players still calibrating are not listed: their rating is hidden until they have played the calibration games. A track's policy says who sees it: public tracks everyone; on `friends` tracks a player sees the board of themself and the friends who let them (scope `friends`); `self` and `hidden` tracks are for admins.
          *
          *     Role: A player token (for their own data), a server key or an admin key.
          */
@@ -454,7 +454,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Report a result (applied once)
-         * @description Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one transaction (201); the same report again returns the first outcome (200, applied: false); a different one is refused (409 MM_ERR_RESULT_CONFLICT). Changes on private (ranked) tracks are hidden from game servers.
+         * @description Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one transaction (201); the same report again returns the first outcome (200, applied: false); a different one is refused (409 MM_ERR_RESULT_CONFLICT). `performance` (a number per player the game defines) moves ratings on tracks whose policy asks for it. Changes are shown as the track's policy allows: hidden on tracks that are not public, and no raw mean while a player calibrates (docs/ratings-policy.md).
          *
          *     Role: A server key (game servers) or an admin key.
          */
@@ -474,7 +474,7 @@ export interface paths {
         };
         /**
          * Ratings per track (display value, calibration), games, experience
-         * @description Ranked (private) ratings are shown to the player and admins only. A track stays `calibrating` (no display value, not on leaderboards) until the player has played the calibration games (MATCHD_CALIBRATION_GAMES).
+         * @description Each track's policy says who sees its rating (`visibility`: public, self, friends, hidden; admins always). A track stays `calibrating` (no raw mean, no display value or a `provisional` one, not on leaderboards) until the player has played the policy's calibration games.
          *
          *     Role: A player token (for their own data), a server key or an admin key.
          */
@@ -482,6 +482,62 @@ export interface paths {
         readonly put?: never;
         readonly post?: never;
         readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/players/{playerId}/friends": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        /**
+         * The player's friends list
+         * @description The players who may see this player's ratings on tracks whose policy is `friends` (one-way: ana listing ben lets ben see ana's). A player token reads and changes its own list; server and admin keys any list. A deployment that passes its own FriendsSource to buildServer answers reads from it and refuses changes (403).
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly get: operations["getFriends"];
+        /**
+         * Replace the player's friends list
+         * @description The players who may see this player's ratings on tracks whose policy is `friends` (one-way: ana listing ben lets ben see ana's). A player token reads and changes its own list; server and admin keys any list. A deployment that passes its own FriendsSource to buildServer answers reads from it and refuses changes (403).
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly put: operations["putFriends"];
+        readonly post?: never;
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
+    readonly "/v1/players/{playerId}/friends/{friendId}": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        /**
+         * Add one player to the friends list (no change if listed)
+         * @description The players who may see this player's ratings on tracks whose policy is `friends` (one-way: ana listing ben lets ben see ana's). A player token reads and changes its own list; server and admin keys any list. A deployment that passes its own FriendsSource to buildServer answers reads from it and refuses changes (403).
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly put: operations["addFriend"];
+        readonly post?: never;
+        /**
+         * Remove one player from the friends list (no change if absent)
+         * @description The players who may see this player's ratings on tracks whose policy is `friends` (one-way: ana listing ben lets ben see ana's). A player token reads and changes its own list; server and admin keys any list. A deployment that passes its own FriendsSource to buildServer answers reads from it and refuses changes (403).
+         *
+         *     Role: A player token (for their own data), a server key or an admin key.
+         */
+        readonly delete: operations["removeFriend"];
         readonly options?: never;
         readonly head?: never;
         readonly patch?: never;
@@ -745,6 +801,11 @@ export interface components {
                 readonly message: string;
             };
         };
+        /** FriendsList */
+        readonly FriendsList: {
+            /** @description Players who may see this player's ratings on `friends` tracks (the list is one-way) */
+            readonly friends: readonly string[];
+        };
         /** Histogram */
         readonly Histogram: {
             /** @description Equal-width bins from min to max */
@@ -764,6 +825,8 @@ export interface components {
                 readonly playerId: string;
                 readonly rank: number;
             }[];
+            /** @description `friends`: the board of the caller and the friends who let them see (a `friends` track) */
+            readonly scope: "all" | "friends";
             readonly track: string;
         };
         /** LeaveReply */
@@ -802,16 +865,24 @@ export interface components {
         readonly MatchOutcome: {
             readonly changes: readonly ({
                 readonly after: {
-                    readonly deviation: number;
+                    /** @description Absent while the player calibrates (but for admins) */
+                    readonly deviation?: number;
                     /** @description Absent while the player calibrates */
                     readonly display?: number;
-                    readonly mean: number;
+                    /** @description Absent while the player calibrates (but for admins) */
+                    readonly mean?: number;
+                    /** @description While calibrating, on a policy that shows one: the display value so far */
+                    readonly provisional?: number;
                 };
                 readonly before: {
-                    readonly deviation: number;
+                    /** @description Absent while the player calibrates (but for admins) */
+                    readonly deviation?: number;
                     /** @description Absent while the player calibrates */
                     readonly display?: number;
-                    readonly mean: number;
+                    /** @description Absent while the player calibrates (but for admins) */
+                    readonly mean?: number;
+                    /** @description While calibrating, on a policy that shows one: the display value so far */
+                    readonly provisional?: number;
                 };
                 readonly playerId: string;
                 readonly track: string;
@@ -827,6 +898,7 @@ export interface components {
                 readonly homeTeam?: number;
                 readonly neutral?: boolean;
                 readonly participation?: readonly (readonly number[])[];
+                readonly performance?: readonly (readonly number[])[];
                 readonly ranks: readonly number[];
                 readonly scores?: readonly number[];
                 readonly season?: string;
@@ -860,14 +932,22 @@ export interface components {
                 readonly display?: number;
                 readonly draws: number;
                 readonly games: number;
+                /** @description On a track whose policy keeps Kreimeier's ladder: the place on it (1 = top) */
+                readonly ladderPlace?: number;
                 /** @description Epoch milliseconds */
                 readonly lastPlayedAtMs: number;
                 readonly losses: number;
+                /** @description Absent while calibrating (but for admins) */
                 readonly mean?: number;
-                /** @description A ranked track: the rating is shown to the player and admins only */
+                /** @description Not public: the rating is shown to some callers only */
                 readonly private: boolean;
+                /** @description While calibrating, on a policy that shows one: the display value so far */
+                readonly provisional?: number;
                 readonly rank?: number;
                 readonly track: string;
+                /** @description Who sees the rating (the track's policy); admins always do */
+                readonly visibility: "public" | "self" | "friends" | "hidden";
+                /** @description This caller may see the rating */
                 readonly visible: boolean;
                 readonly wins: number;
             }[];
@@ -1003,6 +1083,8 @@ export interface components {
                 readonly calibrationGames?: number;
                 /** @description A party-bonus model (matchd ratings fit-party) by name: party members enter the queue with their rating raised by its bonus (Dota party-adjusted MMR) */
                 readonly partyAdjustment?: string;
+                /** @description The track's rating policy (docs/ratings-policy.md); missing: the config's `tracks`, else the default */
+                readonly policy?: string | components["schemas"]["RatingPolicy"];
                 readonly skillRange?: {
                     readonly max: number;
                     readonly min: number;
@@ -1101,6 +1183,168 @@ export interface components {
             readonly waitP50Ms?: number;
             /** @description Milliseconds */
             readonly waitP90Ms?: number;
+        };
+        /** RatingPolicy */
+        readonly RatingPolicy: {
+            readonly calibration?: {
+                readonly deviationFloor?: number;
+                /** @description Default 10 */
+                readonly games?: number;
+                /** @description Elo-like: change multiplier */
+                readonly multiplier?: number;
+                /** @description Re-open when results keep surprising the model */
+                readonly reopen?: {
+                    readonly maxMeanSurprise: number;
+                    readonly windowGames: number;
+                };
+                readonly reopenAfterIdleDays?: number;
+                /**
+                 * @description While calibrating: nothing, or a display value marked provisional (never the raw mean)
+                 * @enum {string}
+                 */
+                readonly show?: "hidden" | "provisional";
+            };
+            readonly display?: {
+                readonly k?: number;
+                /** @enum {string} */
+                readonly kind: "conservative" | "linear" | "fixed-range";
+                /** @description fixed-range: the top of the range (Kreimeier: 10000) */
+                readonly max?: number;
+                /** @description fixed-range: the population mean */
+                readonly mean?: number;
+                readonly offset?: number;
+                readonly scale?: number;
+                /** @description fixed-range: the population width (a standard deviation) */
+                readonly width?: number;
+            };
+            readonly inactivity?: {
+                /** @description Decay toward the mean while away (Kreimeier) */
+                readonly decay?: {
+                    readonly mean?: number;
+                    readonly periodDays: number;
+                    readonly perPeriod: number;
+                };
+                readonly deviationGrowthPerSqrtDay?: number;
+                readonly maxDeviation?: number;
+            };
+            /** @description Kreimeier's ladder beside the rating: a lower-placed duel winner takes the loser's place */
+            readonly ladder?: boolean;
+            /** @description The model and its own options (engine defaults elsewhere) */
+            readonly model: {
+                /** @description weng-lin, trueskill: performance noise */
+                readonly beta?: number;
+                /** @description trueskill */
+                readonly drawProbability?: number;
+                /** @description margin-kalman */
+                readonly drawRate?: number;
+                /** @description margin-kalman */
+                readonly fallbackMargin?: number;
+                /** @description margin-kalman: points */
+                readonly homeAdvantage?: number;
+                /** @description glicko2, elo */
+                readonly initialRating?: number;
+                /** @description glicko2 */
+                readonly initialRd?: number;
+                /** @description glicko2 */
+                readonly initialVolatility?: number;
+                /**
+                 * @description Any of the engine models
+                 * @enum {string}
+                 */
+                readonly kind: "weng-lin" | "trueskill" | "glicko2" | "elo" | "fermi" | "margin-kalman";
+                /** @description Elo's K per player per match */
+                readonly kPolicy?: {
+                    readonly baseK?: number;
+                    readonly highRatingK?: number;
+                    readonly highRatingThreshold?: number;
+                    /** @description constant */
+                    readonly k?: number;
+                    /**
+                     * @description `dominations`: K for new alliances, streaks and the high-Glory band (DomiNations)
+                     * @enum {string}
+                     */
+                    readonly kind: "constant" | "dominations";
+                    readonly newPlayerGames?: number;
+                    readonly newPlayerK?: number;
+                    readonly streakLength?: number;
+                    readonly streakMultiplier?: number;
+                };
+                /** @description fermi: max_gain */
+                readonly maxGain?: number;
+                /** @description fermi: the population mean, every new rating */
+                readonly mean?: number;
+                /** @description weng-lin, trueskill: initial mean */
+                readonly mu?: number;
+                /** @description margin-kalman: a game margin’s own variance (points^2) */
+                readonly observationVariance?: number;
+                /** @description margin-kalman */
+                readonly priorVariance?: number;
+                /** @description elo: a gap of `scale` points is 10:1 odds */
+                readonly scale?: number;
+                /** @description weng-lin, trueskill: initial deviation */
+                readonly sigma?: number;
+                /** @description dynamics (glicko2: volatility constraint) */
+                readonly tau?: number;
+                /**
+                 * @description elo, fermi
+                 * @enum {string}
+                 */
+                readonly teamStrength?: "mean" | "sum";
+                /** @description fermi: T */
+                readonly temperature?: number;
+                /**
+                 * @description weng-lin
+                 * @enum {string}
+                 */
+                readonly variant?: "plackett-luce" | "bradley-terry-full" | "bradley-terry-part" | "thurstone-mosteller-full" | "thurstone-mosteller-part";
+            };
+            /** @description Results' individual `performance` moves ratings */
+            readonly performance?: {
+                readonly max?: number;
+                readonly min?: number;
+                /** @enum {string} */
+                readonly relativeTo?: "team" | "match";
+                readonly required?: boolean;
+                /** @description Full effect at this deviation, less below */
+                readonly uncertaintyScale?: number;
+                /** @description Rating points per standard deviation */
+                readonly weight: number;
+            };
+            /** @description Regression toward the mean at a new `season` of results */
+            readonly season?: {
+                readonly anchor?: number;
+                readonly keep: number;
+            };
+            /** @description The admin season reset when its request names none */
+            readonly seasonReset?: {
+                readonly anchor: number;
+                readonly deviationAfter?: number;
+                readonly shape: {
+                    readonly keep?: number;
+                    /** @enum {string} */
+                    readonly kind: "linear" | "log";
+                    readonly scale?: number;
+                };
+            };
+            /** @description Team-sport terms (#17); the margin model has its own */
+            readonly terms?: {
+                /** @description Draws as a third outcome of the prediction */
+                readonly draw?: {
+                    readonly drawProbability?: number;
+                    readonly drawRate?: number;
+                    /** @enum {string} */
+                    readonly kind: "davidson" | "eomm" | "ordered-logit";
+                    readonly nu?: number;
+                };
+                /** @description Rating points of a result’s `homeTeam` (not when `neutral`) */
+                readonly homeAdvantage?: number;
+                readonly marginGapRatio?: number;
+            };
+            /**
+             * @description Who sees the rating: everyone, the player, the player and friends, nobody (admins always)
+             * @enum {string}
+             */
+            readonly visibility?: "public" | "self" | "friends" | "hidden";
         };
         /** TicketRequest */
         readonly TicketRequest: {
@@ -2472,7 +2716,8 @@ export interface operations {
                 readonly "application/json": {
                     /** @description Preview: rows shown */
                     readonly limit?: number;
-                    readonly policy: {
+                    /** @description Missing: the track's policy's declared `seasonReset` */
+                    readonly policy?: {
                         /** @description The rating everyone moves towards */
                         readonly anchor: number;
                         readonly deviationAfter?: number;
@@ -2634,7 +2879,8 @@ export interface operations {
                 readonly "application/json": {
                     /** @description Preview: rows shown */
                     readonly limit?: number;
-                    readonly policy: {
+                    /** @description Missing: the track's policy's declared `seasonReset` */
+                    readonly policy?: {
                         /** @description The rating everyone moves towards */
                         readonly anchor: number;
                         readonly deviationAfter?: number;
@@ -2818,6 +3064,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "track": "quick/solo",
+                     *       "scope": "all",
                      *       "rows": [
                      *         {
                      *           "rank": 1,
@@ -2964,6 +3211,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "track": "quick/solo",
+                     *       "scope": "all",
                      *       "rows": [
                      *         {
                      *           "rank": 1,
@@ -4099,6 +4347,8 @@ export interface operations {
                     readonly neutral?: boolean;
                     /** @description Per team, per player: the share of the match played (missing = 1) */
                     readonly participation?: readonly (readonly number[])[];
+                    /** @description Per team, per player: a number the game defines for how well the player played (e.g. a score); moves ratings on tracks whose policy has `performance` */
+                    readonly performance?: readonly (readonly number[])[];
                     /** @description Per team: 1 = first; ties allowed */
                     readonly ranks: readonly number[];
                     /** @description Per team */
@@ -4296,6 +4546,546 @@ export interface operations {
                 };
                 content: {
                     readonly "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly getFriends: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "friends": [
+                     *         "ben",
+                     *         "cai"
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["FriendsList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly putFriends: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                /**
+                 * @example {
+                 *       "friends": [
+                 *         "ben",
+                 *         "cai"
+                 *       ]
+                 *     }
+                 */
+                readonly "application/json": components["schemas"]["FriendsList"];
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "friends": [
+                     *         "ben",
+                     *         "cai"
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["FriendsList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly addFriend: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example ben */
+                readonly friendId: string;
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "friends": [
+                     *         "ben",
+                     *         "cai"
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["FriendsList"];
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly removeFriend: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example ben */
+                readonly friendId: string;
+                /** @example ana */
+                readonly playerId: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody?: never;
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "friends": [
+                     *         "ben",
+                     *         "cai"
+                     *       ]
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["FriendsList"];
                 };
             };
             /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */

@@ -27,10 +27,11 @@ import { queueRoutes } from './http/routes-queues.ts';
 import { apiVersion, experimentsDir, systemRoutes } from './http/routes-system.ts';
 import { ticketRoutes } from './http/routes-tickets.ts';
 import { roleNotes, type TypedApp } from './http/typed-app.ts';
-import type { RatingSystem } from './rating/rating-system.ts';
+import type { TrackPolicies } from './rating/track-policies.ts';
 import type { MatchmakerHost } from './runtime/matchmaker-host.ts';
 import { observeHost, QueueActivity } from './service/activity.ts';
 import type { FleetOptions } from './service/fleet.ts';
+import type { FriendsSource } from './service/friends.ts';
 import { createService, type MatchdService, type ServiceDeps } from './service/service.ts';
 import type { FleetState } from './store/fleet-state.ts';
 import type { RatingsStore } from './store/ratings-store.ts';
@@ -41,7 +42,10 @@ export interface ServerDeps {
   /** The state every node shares: tickets, queue logs, leases (memory for one process, Redis for a fleet). */
   readonly state: FleetState;
   readonly host: MatchmakerHost;
-  readonly system: RatingSystem;
+  /** The tracks' rating policies (`createTrackPolicies`). */
+  readonly policies: TrackPolicies;
+  /** A studio's own friends lists (the hook for `friends` visibility); default: matchd's lists. */
+  readonly friends?: FriendsSource;
   readonly auth: Authenticator;
   readonly tokens: PlayerTokens;
   readonly limits: {
@@ -88,7 +92,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
     ratings: deps.ratings,
     state: deps.state,
     host: observeHost(deps.host, activity),
-    system: deps.system,
+    policies: deps.policies,
+    ...(deps.friends === undefined ? {} : { friends: deps.friends }),
     log: app.log,
     fleet: {
       nodeId: deps.fleet?.nodeId ?? `node-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
@@ -135,8 +140,9 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
         version: apiVersion,
         description:
           'Matchmaking service: tickets, matches, results and ratings, queues, admin. Every error has the shape ' +
-          '`{ error: { code, message, details } }` with a stable code. The WebSocket event stream of a ticket is ' +
-          'described in AsyncAPI at [/asyncapi.json](/asyncapi.json).',
+          "`{ error: { code, message, details } }` with a stable code. The WebSocket streams (a ticket's events, a " +
+          "queue's match events for game servers, also the `event` of each signed webhook) are described in AsyncAPI " +
+          'at [/asyncapi.json](/asyncapi.json).',
         license: { name: 'MIT', identifier: 'MIT' },
       },
       servers: [{ url: 'http://127.0.0.1:8080', description: 'The default local address' }],

@@ -9,6 +9,7 @@ import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
 import { refuseUnknownVariables } from './config-variables.ts';
 import { type RatingModelName, type RatingTerms, ratingModelNames } from './rating/rating-system.ts';
+import { checkPoliciesConfig, type TrackPoliciesData } from './rating/track-policies.ts';
 
 /** Where ratings, history and queue configs live. */
 export type RatingsBackend = 'memory' | 'pglite' | 'postgres';
@@ -88,6 +89,13 @@ export interface ServerConfig {
    * docs/ratings.md): `{ "homeAdvantage": 65, "marginGapRatio": 0.0006, "seasonKeep": 0.67 }`.
    */
   readonly ratingTerms?: RatingTerms;
+  /**
+   * Named rating policies queues may reference (`rating.policy`), beside the presets
+   * (docs/ratings-policy.md): `{ "my-ranked": { "model": { "kind": "trueskill" }, ... } }`.
+   */
+  readonly ratingPolicies?: TrackPoliciesData['named'];
+  /** Track -> policy name, for queues whose config names no policy: `{ "ranked": "dota-ranked" }`. */
+  readonly tracks?: TrackPoliciesData['tracks'];
   /** Seed of the matchmakers' Random, so a deployment's matching is reproducible from its inputs. */
   readonly seed: number;
   readonly logLevel: string;
@@ -147,6 +155,16 @@ function parseRatingTerms(value: unknown): RatingTerms | undefined {
     out[key] = raw;
   }
   return out as RatingTerms;
+}
+
+/** A JSON value from the config file as is, or from an environment variable's JSON text. */
+function jsonOf(key: string, value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw invalid(key, 'must be JSON');
+  }
 }
 
 function invalid(path: string, message: string): MatchdError {
@@ -236,6 +254,8 @@ export const environmentKeys = {
   MATCHD_RATING_MODEL: 'ratingModel',
   MATCHD_CALIBRATION_GAMES: 'calibrationGames',
   MATCHD_RATING_TERMS: 'ratingTerms',
+  MATCHD_RATING_POLICIES: 'ratingPolicies',
+  MATCHD_TRACKS: 'tracks',
   MATCHD_SEED: 'seed',
   MATCHD_LOG_LEVEL: 'logLevel',
   MATCHD_LOG_FORMAT: 'logFormat',
@@ -271,6 +291,8 @@ export function configFrom(raw: Raw): ServerConfig {
       'webhookSecret',
       'queuesDir',
       'churnTableFile',
+      'ratingPolicies',
+      'tracks',
       'modelsDir',
     ]),
   );
@@ -325,6 +347,10 @@ export function configFrom(raw: Raw): ServerConfig {
   if (webhookSecret !== undefined && webhookSecret.length < 32)
     throw invalid('webhookSecret', 'needs 32+ characters');
   const ratingTerms = parseRatingTerms(raw['ratingTerms']);
+  const policies = checkPoliciesConfig(
+    jsonOf('ratingPolicies', raw['ratingPolicies']),
+    jsonOf('tracks', raw['tracks']),
+  );
   const queuesDir = optionalString('queuesDir');
   const churnTableFile = optionalString('churnTableFile');
   const modelsDir = optionalString('modelsDir');
@@ -364,6 +390,8 @@ export function configFrom(raw: Raw): ServerConfig {
     ratingModel: oneOf('ratingModel', pick('ratingModel'), ratingModelNames),
     calibrationGames: integerIn('calibrationGames', pick('calibrationGames'), 0, 1000),
     ...(ratingTerms === undefined ? {} : { ratingTerms }),
+    ...(policies.named === undefined ? {} : { ratingPolicies: policies.named }),
+    ...(policies.tracks === undefined ? {} : { tracks: policies.tracks }),
     seed: integerIn('seed', pick('seed'), 0, 2 ** 31 - 1),
     logLevel: oneOf('logLevel', pick('logLevel'), [
       'fatal',

@@ -21,7 +21,8 @@ import { loggerOptions } from './logging.ts';
 import { startChurnRefit } from './models/churn-refit.ts';
 import { churnEstimatorFor } from './models/churn-sources.ts';
 import { ModelCatalog } from './models/model-catalog.ts';
-import { createRatingSystem } from './rating/rating-system.ts';
+import { defaultDeclaration } from './rating/rating-system.ts';
+import { createTrackPolicies, type TrackPoliciesData } from './rating/track-policies.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
 import { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.ts';
 import { startWorkerHost } from './runtime/worker-host.ts';
@@ -102,10 +103,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     }
     const tokenSecret = config.tokenSecret ?? fileSecret(config.dataDir, 'token-secret', 32).value;
     const tokens = createPlayerTokens(tokenSecret);
-    const system = createRatingSystem(config.ratingModel, {
-      calibrationGames: config.calibrationGames,
-      ...(config.ratingTerms === undefined ? {} : { terms: config.ratingTerms }),
-    });
+    const policiesData: TrackPoliciesData = {
+      fallback: defaultDeclaration(config.ratingModel, {
+        calibrationGames: config.calibrationGames,
+        ...(config.ratingTerms === undefined ? {} : { terms: config.ratingTerms }),
+      }),
+      ...(config.ratingPolicies === undefined ? {} : { named: config.ratingPolicies }),
+      ...(config.tracks === undefined ? {} : { tracks: config.tracks }),
+    };
+    const policies = createTrackPolicies(policiesData);
     const queuesDir = config.queuesDir ?? (existsSync(exampleQueuesDir) ? exampleQueuesDir : undefined);
     const churnTable = readChurnTable(
       config.churnTableFile ??
@@ -122,13 +128,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     opened.push(state);
     const host: MatchmakerHost = config.matchWorker
       ? await startWorkerHost({
-          ratingModel: config.ratingModel,
+          policies: policiesData,
           seed: config.seed,
           ...(churnTable === undefined ? {} : { churnTable }),
         })
       : createLocalHost({
           factory: engineMatchmakerFactory,
-          ratingModel: system.model,
+          ratingModelFor: (queue) => policies.ofQueue(queue).model,
           seed: config.seed,
           clock: () => performance.now(),
           expectedChurnFor,
@@ -139,7 +145,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ratings,
       state,
       host,
-      system,
+      policies,
       auth: createAuthenticator(keys, tokens),
       tokens,
       limits: config,

@@ -18,7 +18,7 @@ import { startServer } from '../src/start.ts';
 import type { FleetState } from '../src/store/fleet-state.ts';
 import { openRedisFleetState } from '../src/store/redis/redis-fleet-state.ts';
 import { type ApiClient, duelQueue, eventually, keys, squadQueue } from './support/harness.ts';
-import { localHost, memoryServer, tokenSecret } from './support/memory-server.ts';
+import { localHost, memoryServer, testPolicies, tokenSecret } from './support/memory-server.ts';
 import { freePort } from './support/node-process.ts';
 
 type Ticket = { ticketId: string; state: string; matchId?: string; createdAtMs: number; waitMs: number };
@@ -191,7 +191,7 @@ describe('fleet defects', () => {
   });
 
   test('a dead matchmaker worker is restarted; its queues are rebuilt; tickets before and after match; health tells', async () => {
-    const host: WorkerHost = await startWorkerHost({ ratingModel: 'weng-lin', seed: 3 });
+    const host: WorkerHost = await startWorkerHost({ policies: testPolicies(), seed: 3 });
     const server = await serverWith(host, [duelQueue]);
     try {
       const before = await create(server.client, 'duel', 'w-before');

@@ -227,7 +227,8 @@ test('fit-party and engagement fit write models from the stored history, and que
       const pooled = await context.state.getTicket(String(reply.body['ticketId']), context.queues.keys());
       assert.ok(pooled, 'the party is waiting');
       const players = (pooled.ticket.ticket as { players: { rating: { mu: number } }[] }).players;
-      const initial = context.system.access.estimate(context.system.model.initial()).mean;
+      const system = context.policies.fallback;
+      const initial = system.access.estimate(system.model.initial()).mean;
       const expected = partyAdjustedRatings(
         [
           { rating: initial, partyId: 'x' },

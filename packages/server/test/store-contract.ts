@@ -344,6 +344,22 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
         );
       }));
 
+    test('friends lists replace, add and remove; the player and duplicates are dropped; strangers have none', () =>
+      withStore(factory, async (store) => {
+        assert.deepEqual(await store.friendsOf('ana'), []);
+        await store.setFriends('ana', ['ben', 'cai', 'ben', 'ana']);
+        assert.deepEqual(await store.friendsOf('ana'), ['ben', 'cai']);
+        await store.addFriend('ana', 'dan');
+        await store.addFriend('ana', 'dan');
+        await store.addFriend('ana', 'ana');
+        await store.removeFriend('ana', 'ben');
+        await store.removeFriend('ana', 'nobody');
+        assert.deepEqual(await store.friendsOf('ana'), ['cai', 'dan']);
+        assert.deepEqual(await store.friendsOf('ben'), [], 'lists are one-way');
+        await store.setFriends('ana', []);
+        assert.deepEqual(await store.friendsOf('ana'), []);
+      }));
+
     test('queue configs insert, replace and list', () =>
       withStore(factory, async (store) => {
         await store.putQueueConfig({ queueId: 'b', config: { id: 'b', v: 1 }, updatedAtMs: 1 });

@@ -93,6 +93,8 @@ interface MeasureContext {
 /** Scores candidate matches for one queue. */
 export interface MatchScorer<TRating> {
   readonly kinds: readonly CriterionKind[];
+  /** Some criterion's score changes with the time (a wait criterion): a candidate's score is not fixed. */
+  readonly timeDependent: boolean;
   evaluate(match: CandidateMatch<TRating>, nowMs: number): MatchEvaluation;
   /**
    * The score alone (with win probabilities and churn when the objective needs them), without the
@@ -367,6 +369,7 @@ export function createMatchScorer<TRating>(
 
   return {
     kinds: compiled.map((c) => c.kind),
+    timeDependent: timeDependentWeight > 0,
     quick: (match, nowMs) => quickOver(compiled, match, nowMs),
     quickSplit: (match, nowMs) => quickOver(splitDependent, match, nowMs),
     evaluate(match, nowMs) {

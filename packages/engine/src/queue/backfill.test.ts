@@ -302,3 +302,24 @@ test('property: a fill keeps teams and present players, fills exactly the open s
   );
   assert.ok(fills > 30, `only ${fills} fills`);
 });
+
+test('a fill that is unfair half-way but fair once complete forms: whole-match limits judge the complete match', () => {
+  // Fairness floor 0.75: three weak players with one strong newcomer would lose 24:76; with the
+  // second strong newcomer the teams are 39:61 again.
+  const matchmaker = make();
+  matchmaker.requestBackfill(
+    request({
+      teams: [
+        { seats: 5, players: [0, 1, 2].map((index) => profile(`weak-${index}`, 1100)) },
+        { seats: 5, players: [0, 1, 2, 3, 4].map((index) => profile(`mid-${index}`, 1500)) },
+      ],
+    }),
+    0,
+  );
+  matchmaker.enqueue(solo('strong-1', 1900), 0);
+  matchmaker.enqueue(solo('strong-2', 1900), 0);
+  // (The complete match's quality, 0.41, is what the newcomers accept after about 40 s.)
+  const [fill] = backfilled(matchmaker.tick(45_000));
+  assert.ok(fill !== undefined && fill.kind === 'backfilled');
+  assert.deepEqual(fill.added[0]?.ticketIds.slice().sort(), ['strong-1', 'strong-2']);
+});

@@ -17,7 +17,7 @@ import type { RatingModel } from '../rating/types.ts';
 import { objectiveValue } from './candidates.ts';
 import { array, type Checker, fail, number, object, string } from './checks.ts';
 import type { Handshake } from './handshake.ts';
-import type { HardLimitKind, Objective, QueueConfig, WaitingBackfill } from './types.ts';
+import type { Objective, QueueConfig, WaitingBackfill } from './types.ts';
 import { validatePlayer } from './validate-ticket.ts';
 
 const checker: Checker = { code: ErrorCodes.INVALID_BACKFILL };
@@ -31,8 +31,13 @@ export const BACKFILL_SCAN = 256;
 /** How long a request waits by default when neither the queue's backfill nor its tickets expire. */
 export const DEFAULT_BACKFILL_EXPIRY_MS = 10 * 60_000;
 
-/** Limits that judge the final shape of the match, not a fill in progress. */
-const shapeLimits: ReadonlySet<HardLimitKind> = new Set(['team-sizes', 'match-size']);
+/**
+ * Limits of the whole match (its shape, its fairness, the queue's hard rules over its teams): a fill
+ * in progress may break them on the way to a complete match that keeps them, so they rank a step
+ * (fewer broken is better) and are enforced on the complete match. The limits of each ticket (gates,
+ * its ping cap) hold at every step.
+ */
+const wholeMatchLimits: ReadonlySet<string> = new Set(['team-sizes', 'match-size', 'fairness-floor', 'rule']);
 
 /** Checks a backfill request's shape against the queue; throws MM_ERR_INVALID_BACKFILL or MM_ERR_MATCH_FULL. */
 export function validateBackfillRequest<TRating>(
@@ -137,8 +142,8 @@ function newTicketsAccept<TRating>(
 /**
  * Fills a request's open seats from `candidates` (oldest first), or undefined when no fill keeps
  * every hard limit and satisfies the new tickets. Greedy: at each step the candidate and team that
- * give the best objective for the match so far, among those that break no limit of any ticket
- * (the limits on the match's final shape wait for the last step); then the whole match is judged.
+ * break no ticket's own limit, and of those the fewest whole-match limits, with the best objective
+ * for the match so far; then the complete match is judged by every limit.
  */
 export function selectBackfill<TRating>(
   context: BackfillContext<TRating>,
@@ -151,7 +156,7 @@ export function selectBackfill<TRating>(
   const taken = new Set<string>();
   let remaining = open.reduce((sum, seats) => sum + seats, 0);
   while (remaining > 0) {
-    let best: { ticket: ScoredTicket<TRating>; team: number; value: number } | undefined;
+    let best: { ticket: ScoredTicket<TRating>; team: number; broken: number; value: number } | undefined;
     for (const ticket of candidates) {
       if (taken.has(ticket.ticketId)) continue;
       for (let team = 0; team < open.length; team += 1) {
@@ -166,9 +171,11 @@ export function selectBackfill<TRating>(
           context.minQualityOf,
           nowMs,
         );
-        if (verdict.breaches.some((breach) => !shapeLimits.has(breach.limit))) continue;
+        if (verdict.breaches.some((breach) => !wholeMatchLimits.has(breach.limit))) continue;
+        const broken = new Set(verdict.breaches.map((breach) => breach.limit)).size;
         const value = objectiveValue(context.objective, evaluation);
-        if (best === undefined || value > best.value) best = { ticket, team, value };
+        if (best === undefined || broken < best.broken || (broken === best.broken && value > best.value))
+          best = { ticket, team, broken, value };
       }
     }
     if (best === undefined) break;

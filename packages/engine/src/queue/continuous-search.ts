@@ -19,7 +19,7 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { Entry } from './entry.ts';
+import type { Entry, PairNote } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
@@ -52,6 +52,12 @@ export class CandidateSearch<TRating> {
   private readonly cache: CandidateCache<TRating>;
   private readonly window: number;
   private readonly gatherCount: number;
+  /**
+   * Pairs keep notes of what could not form: only when a pair's score cannot change with time (no
+   * time-dependent criterion), so that a note says exactly what a fresh look would.
+   */
+  private readonly notesPairs: boolean;
+  private readonly bucketKeys = new Map<string, Map<string, string>>();
 
   constructor(options: CandidateSearchOptions<TRating>) {
     this.config = options.config;
@@ -63,12 +69,28 @@ export class CandidateSearch<TRating> {
     this.cache = options.cache;
     this.window = options.window;
     this.gatherCount = options.gatherCount;
+    this.notesPairs = !options.scorer.timeDependent;
   }
 
   /**
    * The buckets of other home regions in the ticket's pool whose region the ticket's players can
    * already play in under its relaxed ping limit, and when the next one opens.
    */
+  /** The bucket key of a pool and home region, built once per pair (the tick asks for it per ticket). */
+  private bucketOf(pool: string, region: string): string {
+    let byRegion = this.bucketKeys.get(pool);
+    if (byRegion === undefined) {
+      byRegion = new Map();
+      this.bucketKeys.set(pool, byRegion);
+    }
+    let key = byRegion.get(region);
+    if (key === undefined) {
+      key = `${pool}|${region}`;
+      byRegion.set(region, key);
+    }
+    return key;
+  }
+
   private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { open: [], wakeMs: Infinity };
@@ -78,7 +100,7 @@ export class CandidateSearch<TRating> {
     let wakeMs = Infinity;
     for (const region of regions.names) {
       if (region === entry.home) continue;
-      const bucket = `${entry.pool}|${region}`;
+      const bucket = this.bucketOf(entry.pool, region);
       if (!this.pool.hasLive(bucket)) continue;
       const ping = this.handshake.ticketPingMs(entry.scored, region);
       if (ping <= limit) {
@@ -135,26 +157,44 @@ export class CandidateSearch<TRating> {
     const distanceTo = (other: Entry<TRating> | undefined) =>
       other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
+    // Pairs looked at again whose note from the last look still holds (they cannot form yet).
+    const reused: PairNote<TRating>[] = [];
+    // The pairs in the order they were looked at (notes and fresh proposals), for `bestShown`'s ties.
+    const pairOrder: (PairNote<TRating> | Proposal<TRating>)[] = [];
+    // The neighbour of each fresh pair proposal, by its index in `candidates`.
+    const freshPairOthers: Entry<TRating>[] = [];
     if (pairs) {
       const considered = wide.slice(0, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
       // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
       const stopEarly = this.objective.kind === 'quality';
+      const notes = this.notesPairs ? entry.pairNotes : undefined;
+      let anyFormable = false;
       let looked = 0;
       for (const other of considered) {
         if (other.size !== teamSize) continue;
-        // Pairs are cheap to score afresh; caching them would only fill the heap.
-        candidates.push(propose(this.context, [[entry.scored], [other.scored]], nowMs));
+        const note = notes === undefined ? undefined : noteFor(notes, other, nowMs);
+        if (note !== undefined) {
+          reused.push(note);
+          pairOrder.push(note);
+        } else {
+          // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
+          const fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
+          candidates.push(fresh);
+          pairOrder.push(fresh);
+          freshPairOthers.push(other);
+          if (isFormable(fresh)) anyFormable = true;
+        }
         looked++;
         reachSkill = Math.max(reachSkill, distanceTo(other));
-        if (stopEarly && looked >= 3 && candidates.some(isFormable)) break;
+        if (stopEarly && looked >= 3 && anyFormable) break;
       }
       if (considered.length < 2 * this.window && looked === considered.length)
         reachSkill = Number.POSITIVE_INFINITY;
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
     const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
-    if (!oneVersusOne && !(pairs && candidates.length > 0)) {
+    if (!oneVersusOne && !(pairs && pairOrder.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
         const fills = fillAround(
@@ -174,33 +214,84 @@ export class CandidateSearch<TRating> {
       }
     }
     const formable: Proposal<TRating>[] = [];
-    let bestShown: Proposal<TRating> | undefined;
     let wakeMs = regionWakeMs;
+    // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
+    const accepts: ({ readonly acceptMs: number; readonly hardMs: number } | undefined)[] = [];
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
-      } else {
-        const ceiling = this.scorer.ceilingScore(candidate.evaluation);
-        wakeMs = Math.min(
-          wakeMs,
-          this.handshake.earliestAcceptMs(
-            candidate.match,
-            candidate.evaluation.winProbabilities,
-            ceiling,
-            this.context.minQualityOf,
-            nowMs,
-          ),
-        );
+        accepts.push(undefined);
+        continue;
       }
-      if (bestShown === undefined || shownBefore(candidate, bestShown)) bestShown = candidate;
+      const ceiling = this.scorer.ceilingScore(candidate.evaluation);
+      const accept = this.handshake.earliestAccept(
+        candidate.match,
+        candidate.evaluation.winProbabilities,
+        ceiling,
+        this.context.minQualityOf,
+        nowMs,
+      );
+      accepts.push(accept);
+      wakeMs = Math.min(wakeMs, accept.acceptMs);
     }
+    for (const note of reused) wakeMs = Math.min(wakeMs, note.acceptMs);
     entry.dirty = false;
     entry.reachSkill = reachSkill;
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
-    if (formable.length > 0)
+    if (formable.length > 0) {
+      entry.pairNotes = undefined;
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
+    }
+    if (this.notesPairs && pairOrder.length > 0) {
+      const notes = reused;
+      for (const [index, other] of freshPairOthers.entries()) {
+        const accept = accepts[index] as { acceptMs: number; hardMs: number };
+        const fresh = candidates[index] as Proposal<TRating>;
+        notes.push({
+          other,
+          acceptMs: accept.acceptMs,
+          hardMs: accept.hardMs,
+          score: fresh.evaluation.score,
+          validUntilMs: Math.min(
+            accept.acceptMs,
+            this.handshake.nextPingChangeMs(entry.scored, nowMs),
+            this.handshake.nextPingChangeMs(other.scored, nowMs),
+          ),
+        });
+      }
+      entry.pairNotes = notes;
+    }
+    let bestShown: Proposal<TRating> | undefined;
+    if (pairOrder.length > 0) {
+      // A pair's note says what a fresh look at it would show (it breaks no hard limit from `hardMs`).
+      let best: PairNote<TRating> | Proposal<TRating> | undefined;
+      for (const look of pairOrder) {
+        if (
+          best === undefined ||
+          shownBefore(clearOf(look, nowMs), scoreOf(look), clearOf(best, nowMs), scoreOf(best))
+        )
+          best = look;
+      }
+      bestShown =
+        best === undefined || 'verdict' in best
+          ? best
+          : propose(this.context, [[entry.scored], [best.other.scored]], nowMs);
+    } else {
+      for (const candidate of candidates) {
+        if (
+          bestShown === undefined ||
+          shownBefore(
+            candidate.verdict.breaches.length === 0,
+            candidate.evaluation.score,
+            bestShown.verdict.breaches.length === 0,
+            bestShown.evaluation.score,
+          )
+        )
+          bestShown = candidate;
+      }
+    }
     entry.best =
       bestShown === undefined
         ? undefined
@@ -223,9 +314,26 @@ export class CandidateSearch<TRating> {
  * Which candidate `status` shows: one that breaks no hard limit before one that does (its quality is
  * what holds it back), then the higher quality.
  */
-function shownBefore<TRating>(candidate: Proposal<TRating>, shown: Proposal<TRating>): boolean {
-  const clear = candidate.verdict.breaches.length === 0;
-  const shownClear = shown.verdict.breaches.length === 0;
+function shownBefore(clear: boolean, score: number, shownClear: boolean, shownScore: number): boolean {
   if (clear !== shownClear) return clear;
-  return candidate.evaluation.score > shown.evaluation.score;
+  return score > shownScore;
+}
+
+/** Whether a look at a pair shows no broken hard limit at `nowMs`. */
+function clearOf<TRating>(look: PairNote<TRating> | Proposal<TRating>, nowMs: number): boolean {
+  return 'verdict' in look ? look.verdict.breaches.length === 0 : nowMs >= look.hardMs;
+}
+
+function scoreOf<TRating>(look: PairNote<TRating> | Proposal<TRating>): number {
+  return 'verdict' in look ? look.evaluation.score : look.score;
+}
+
+/** The note of the pair with `other`, if it still holds at `nowMs`. */
+function noteFor<TRating>(
+  notes: readonly PairNote<TRating>[],
+  other: Entry<TRating>,
+  nowMs: number,
+): PairNote<TRating> | undefined {
+  for (const note of notes) if (note.other === other) return nowMs < note.validUntilMs ? note : undefined;
+  return undefined;
 }

@@ -23,6 +23,22 @@ export interface CandidateMemory<TRating> {
   readonly atMs: number;
 }
 
+/**
+ * What a ticket's last look found about one pair with a neighbour that could not form: until
+ * `validUntilMs` the pair is the same (same region, same score; nothing it reads changes) and cannot
+ * form, so a look at the same neighbour reuses it instead of scoring it again.
+ */
+export interface PairNote<TRating> {
+  readonly other: Entry<TRating>;
+  /** The earliest time the pair could pass the handshake. */
+  readonly acceptMs: number;
+  /** From then on it breaks no hard limit. */
+  readonly hardMs: number;
+  readonly score: number;
+  /** The earlier of `acceptMs` and the next change of either ticket's ping cap (its region may move). */
+  readonly validUntilMs: number;
+}
+
 export interface Entry<TRating> {
   /** Insertion sequence: a stable tie-break in sorted lists. */
   readonly seq: number;
@@ -55,4 +71,6 @@ export interface Entry<TRating> {
   /** Continuous mode: last tick in which it was placed in a match (avoids double use). */
   takenAtTick: number;
   best: CandidateMemory<TRating> | undefined;
+  /** Continuous pairs: the unformable pairs of its last look (see PairNote). */
+  pairNotes: PairNote<TRating>[] | undefined;
 }

@@ -52,6 +52,20 @@ export class Handshake {
     return Math.max(relaxed, ticket.minQuality ?? 0);
   }
 
+  /**
+   * The time after `nowMs` at which a ticket's maximum ping may next change (a relaxation step), or
+   * `nowMs` when it relaxes continuously; Infinity without regions or once fully relaxed.
+   */
+  nextPingChangeMs(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    const regions = this.config.regions;
+    if (regions === undefined) return Number.POSITIVE_INFINITY;
+    if (regions.maxPingMs.linear !== undefined) return nowMs;
+    const waitMs = nowMs - ticket.enqueuedAtMs;
+    for (const step of regions.maxPingMs.steps ?? [])
+      if (step.afterMs > waitMs) return ticket.enqueuedAtMs + step.afterMs;
+    return Number.POSITIVE_INFINITY;
+  }
+
   /** A ticket's maximum ping at `nowMs`, or Infinity without regions. */
   maxPingAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
     return this.limits.maxPingAt(ticket, nowMs);
@@ -73,28 +87,39 @@ export class Handshake {
   ): { region: string | undefined; worstPingMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { region: undefined, worstPingMs: 0 };
-    const tickets = match.teams.flat();
+    // Hot (every candidate): plain loops over the teams, no per-region closures or copies.
+    const teams = match.teams;
     // Caps relax with each ticket's own wait: read once, not once per region.
-    const caps = tickets.map((ticket) => this.limits.maxPingAt(ticket, nowMs));
-    let best: { region: string; worst: number; withinCaps: boolean } | undefined;
+    const caps: number[] = [];
+    for (const team of teams) for (const ticket of team) caps.push(this.limits.maxPingAt(ticket, nowMs));
+    let bestRegion: string | undefined;
+    let bestWorst = Number.POSITIVE_INFINITY;
+    let bestWithinCaps = false;
     for (const region of regions.names) {
       let worst = 0;
       let withinCaps = true;
-      tickets.forEach((ticket, index) => {
-        const ping = this.limits.ticketPingMs(ticket, region);
-        worst = Math.max(worst, ping);
-        if (ping > (caps[index] as number)) withinCaps = false;
-      });
+      let index = 0;
+      for (const team of teams) {
+        for (const ticket of team) {
+          const ping = this.limits.ticketPingMs(ticket, region);
+          if (ping > worst) worst = ping;
+          if (ping > (caps[index++] as number)) withinCaps = false;
+        }
+      }
       if (worst === Number.POSITIVE_INFINITY) continue;
       const better =
-        best === undefined ||
-        (withinCaps && !best.withinCaps) ||
-        (withinCaps === best.withinCaps && worst < best.worst);
-      if (better) best = { region, worst, withinCaps };
+        bestRegion === undefined ||
+        (withinCaps && !bestWithinCaps) ||
+        (withinCaps === bestWithinCaps && worst < bestWorst);
+      if (better) {
+        bestRegion = region;
+        bestWorst = worst;
+        bestWithinCaps = withinCaps;
+      }
     }
-    return best === undefined
+    return bestRegion === undefined
       ? { region: undefined, worstPingMs: Number.POSITIVE_INFINITY }
-      : { region: best.region, worstPingMs: best.worst };
+      : { region: bestRegion, worstPingMs: bestWorst };
   }
 
   /** The largest ping of a ticket's players to `region` (0 without regions). */
@@ -152,6 +177,20 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): number {
+    return this.earliestAccept(match, winProbabilities, qualityCeiling, minQualityOf, nowMs).acceptMs;
+  }
+
+  /**
+   * `earliestAcceptMs`, with the earliest time its hard limits hold (from then on the candidate
+   * breaks none: they only relax).
+   */
+  earliestAccept<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+    qualityCeiling: number,
+    minQualityOf: (ticketId: string) => number | undefined,
+    nowMs: number,
+  ): { readonly acceptMs: number; readonly hardMs: number } {
     const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
     let softMs = nowMs;
     let firstOverdueMs = Number.POSITIVE_INFINITY;
@@ -170,6 +209,6 @@ export class Handshake {
       }
     }
     if (this.policy === 'force') softMs = Math.min(softMs, Math.max(nowMs, firstOverdueMs));
-    return Math.max(hardMs, softMs);
+    return { acceptMs: Math.max(hardMs, softMs), hardMs };
   }
 }

@@ -1,4 +1,5 @@
 export { validateBackfillRequest } from './backfill.ts';
+export * as configChecks from './checks.ts';
 export * from './handshake.ts';
 export * from './matchmaker.ts';
 export * from './relaxation.ts';

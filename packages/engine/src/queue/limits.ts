@@ -163,18 +163,28 @@ export class HardLimits {
     return favourite > this.fairnessBound + 1e-12;
   }
 
+  /** Hot (every candidate of every tick): plain loops, no spreads or intermediate arrays. */
   private prepare<TRating>(candidate: LimitCandidate<TRating>): Prepared<TRating> {
-    const teamPlayers = candidate.match.teams.map((team) => {
-      let players = 0;
-      for (const ticket of team) players += ticket.players.length;
-      return players;
-    });
-    const tickets = candidate.match.teams.flat();
+    const teams = candidate.match.teams;
+    const teamPlayers: number[] = new Array(teams.length);
+    const tickets: ScoredTicket<TRating>[] = [];
+    let players = 0;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      let inTeam = 0;
+      for (const ticket of team) {
+        inTeam += ticket.players.length;
+        tickets.push(ticket);
+      }
+      teamPlayers[t] = inTeam;
+      players += inTeam;
+    }
     const first = tickets[0];
     return {
-      ...candidate,
+      match: candidate.match,
+      winProbabilities: candidate.winProbabilities,
       tickets,
-      players: teamPlayers.reduce((sum, players) => sum + players, 0),
+      players,
       teamPlayers,
       lowPriority: first !== undefined && isLowPriority(first),
     };
@@ -203,9 +213,11 @@ export class HardLimits {
   holdFromMs<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): number {
     const prepared = this.prepare(candidate);
     let latest = nowMs;
+    const tickets = prepared.tickets;
     for (const limit of this.limits) {
-      for (const ticket of limit.perMatch ? prepared.tickets.slice(0, 1) : prepared.tickets) {
-        latest = Math.max(latest, limit.holdsFromMs(ticket, prepared, nowMs));
+      const count = limit.perMatch ? Math.min(1, tickets.length) : tickets.length;
+      for (let i = 0; i < count; i++) {
+        latest = Math.max(latest, limit.holdsFromMs(tickets[i] as ScoredTicket<TRating>, prepared, nowMs));
         if (latest === Number.POSITIVE_INFINITY) return latest;
       }
     }

@@ -488,6 +488,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
+      pairNotes: undefined,
     };
     this.entries.add(entry);
     this.pool.index(entry);

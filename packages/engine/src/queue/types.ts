@@ -78,6 +78,11 @@ export interface RatingConfig {
    */
   readonly calibrationGames?: number;
   /**
+   * The service's rating policy of this track (model, calibration, display, visibility, ...): the
+   * name of a declared policy or a declaration. The engine carries it; the service reads it.
+   */
+  readonly policy?: string | Readonly<Record<string, unknown>>;
+  /**
    * A fitted party-bonus model by name (Dota's party-adjusted MMR; `matchd ratings fit-party` writes
    * it): the service raises each party member's rating by the model's bonus before the ticket
    * enters the queue. Solo players are unchanged.

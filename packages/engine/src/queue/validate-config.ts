@@ -254,10 +254,19 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     'skillRange',
     'skillScale',
     'calibrationGames',
+    'policy',
     'partyAdjustment',
   ]);
   string(checker, rating['track'], 'rating.track');
   if (rating['partyAdjustment'] !== undefined) modelName(rating['partyAdjustment'], 'rating.partyAdjustment');
+  const policy = rating['policy'];
+  if (
+    policy !== undefined &&
+    !(typeof policy === 'string' && policy.length > 0) &&
+    !(typeof policy === 'object' && policy !== null && !Array.isArray(policy))
+  ) {
+    fail(checker, 'rating.policy', 'must be a policy name or a policy declaration (the service checks it)');
+  }
   if (rating['skillRange'] !== undefined) {
     const range = object(checker, rating['skillRange'], 'rating.skillRange', ['min', 'max']);
     const min = number(checker, range['min'], 'rating.skillRange.min', {

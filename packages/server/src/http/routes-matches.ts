@@ -23,7 +23,8 @@ export function matchRoutes(app: TypedApp, context: ServiceContext): void {
         response: { 200: MatchRecord, ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => matchFor(await readMatch(context, request.params.matchId), principalOf(request)),
+    async (request) =>
+      matchFor(context, await readMatch(context, request.params.matchId), principalOf(request)),
   );
 
   app.post(
@@ -37,7 +38,9 @@ export function matchRoutes(app: TypedApp, context: ServiceContext): void {
         description:
           'Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one ' +
           'transaction (201); the same report again returns the first outcome (200, applied: false); a different ' +
-          'one is refused (409 MM_ERR_RESULT_CONFLICT). Changes on private (ranked) tracks are hidden from game servers.',
+          'one is refused (409 MM_ERR_RESULT_CONFLICT). `performance` (a number per player the game defines) moves ratings ' +
+          "on tracks whose policy asks for it. Changes are shown as the track's policy allows: hidden on tracks that are " +
+          'not public, and no raw mean while a player calibrates (docs/ratings-policy.md).',
         params: matchParams,
         body: ResultRequest,
         response: {
@@ -49,9 +52,10 @@ export function matchRoutes(app: TypedApp, context: ServiceContext): void {
     },
     async (request, reply) => {
       const reported = await reportResult(context, request.params.matchId, request.body);
-      return reply
-        .status(reported.applied ? 201 : 200)
-        .send({ applied: reported.applied, outcome: outcomeFor(reported.outcome, principalOf(request)) });
+      return reply.status(reported.applied ? 201 : 200).send({
+        applied: reported.applied,
+        outcome: await outcomeFor(context, reported.outcome, principalOf(request)),
+      });
     },
   );
 }

@@ -91,7 +91,7 @@ export function queueRoutes(app: TypedApp, context: ServiceContext): void {
     async (request) =>
       previewSeasonReset(context, {
         track: request.body.track,
-        policy: request.body.policy,
+        ...(request.body.policy === undefined ? {} : { policy: request.body.policy }),
         limit: request.body.limit ?? 20,
       }),
   );
@@ -108,7 +108,11 @@ export function queueRoutes(app: TypedApp, context: ServiceContext): void {
         response: { 200: SeasonResetApplied, ...errorResponses(400, 403) },
       },
     },
-    async (request) => applySeasonReset(context, { track: request.body.track, policy: request.body.policy }),
+    async (request) =>
+      applySeasonReset(context, {
+        track: request.body.track,
+        ...(request.body.policy === undefined ? {} : { policy: request.body.policy }),
+      }),
   );
 
   app.post(

@@ -7,6 +7,7 @@
 import { CRITERION_OPTIONS, type CriterionKind, MAX_TEAM_COUNT, MAX_TEAM_SIZE } from '@matchd/engine';
 import { Type } from 'typebox';
 import { DurationMs, Finite, Id, List, OneOfStrings, Unit } from './schema-common.ts';
+import { RatingPolicyReference } from './schema-rating-policy.ts';
 
 /** A value that relaxes with a ticket's wait: steps, a linear ramp, or both. */
 const Relaxation = (description: string, bound: { minimum: number; maximum: number }) =>
@@ -128,6 +129,7 @@ export const QueueConfigSchema = Type.Object(
         ),
         skillScale: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e9 })),
         calibrationGames: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+        policy: Type.Optional(RatingPolicyReference),
         partyAdjustment: Type.Optional(
           ModelName(
             'A party-bonus model (matchd ratings fit-party) by name: party members enter the queue with their rating raised by its bonus (Dota party-adjusted MMR)',

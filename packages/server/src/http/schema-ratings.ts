@@ -33,17 +33,43 @@ export const ResultRequest = Type.Object(
         description: 'Team sports: the season, for regression between seasons',
       }),
     ),
+    performance: Type.Optional(
+      List(List(Finite(), { minItems: 1, maxItems: 100 }), {
+        minItems: 2,
+        maxItems: 64,
+        description:
+          'Per team, per player: a number the game defines for how well the player played (e.g. a score); moves ratings on tracks whose policy has `performance`',
+      }),
+    ),
   },
-  { additionalProperties: false, examples: [{ ranks: [1, 2] }, { ranks: [2, 1], scores: [14, 16] }] },
+  {
+    additionalProperties: false,
+    examples: [
+      { ranks: [1, 2] },
+      { ranks: [2, 1], scores: [14, 16] },
+      {
+        ranks: [1, 2],
+        performance: [
+          [12.5, 3],
+          [7, 8.25],
+        ],
+      },
+    ],
+  },
 );
 
 const RatingSnapshot = Type.Object({
-  mean: Type.Number(),
-  deviation: Type.Number(),
+  mean: Type.Optional(Type.Number({ description: 'Absent while the player calibrates (but for admins)' })),
+  deviation: Type.Optional(
+    Type.Number({ description: 'Absent while the player calibrates (but for admins)' }),
+  ),
   display: Type.Optional(Type.Number({ description: 'Absent while the player calibrates' })),
+  provisional: Type.Optional(
+    Type.Number({ description: 'While calibrating, on a policy that shows one: the display value so far' }),
+  ),
 });
 
-/** A rating change as the caller may see it: values hidden on others' private tracks. */
+/** A rating change as the caller may see it: values hidden where the track's policy says so. */
 const RatingChange = Type.Union([
   Type.Object({
     playerId: Type.String(),
@@ -61,6 +87,7 @@ const StoredResult = Type.Object({
   homeTeam: Type.Optional(Type.Integer()),
   neutral: Type.Optional(Type.Boolean()),
   season: Type.Optional(Type.String()),
+  performance: Type.Optional(List(List(Type.Number()))),
 });
 
 const MatchOutcome = Type.Object(
@@ -121,12 +148,24 @@ const TrackView = Type.Object({
   draws: Type.Integer(),
   calibrating: Type.Boolean({ description: 'Calibrating ratings are hidden from leaderboards' }),
   calibrationGamesLeft: Type.Integer(),
-  private: Type.Boolean({ description: 'A ranked track: the rating is shown to the player and admins only' }),
-  visible: Type.Boolean(),
+  visibility: Type.Union(
+    ['public', 'self', 'friends', 'hidden'].map((value) => Type.Literal(value)),
+    { description: "Who sees the rating (the track's policy); admins always do" },
+  ),
+  private: Type.Boolean({ description: 'Not public: the rating is shown to some callers only' }),
+  visible: Type.Boolean({ description: 'This caller may see the rating' }),
   display: Type.Optional(Type.Number()),
-  mean: Type.Optional(Type.Number()),
+  provisional: Type.Optional(
+    Type.Number({ description: 'While calibrating, on a policy that shows one: the display value so far' }),
+  ),
+  mean: Type.Optional(Type.Number({ description: 'Absent while calibrating (but for admins)' })),
   deviation: Type.Optional(Type.Number()),
   rank: Type.Optional(Type.Integer()),
+  ladderPlace: Type.Optional(
+    Type.Integer({
+      description: "On a track whose policy keeps Kreimeier's ladder: the place on it (1 = top)",
+    }),
+  ),
   lastPlayedAtMs: EpochMs,
 });
 
@@ -162,6 +201,9 @@ export const LeaderboardQuery = Type.Object(
 export const Leaderboard = Type.Object(
   {
     track: Type.String(),
+    scope: Type.Union([Type.Literal('all'), Type.Literal('friends')], {
+      description: '`friends`: the board of the caller and the friends who let them see (a `friends` track)',
+    }),
     rows: List(
       Type.Object({
         rank: Type.Integer(),
@@ -175,7 +217,9 @@ export const Leaderboard = Type.Object(
   {
     title: 'Leaderboard',
     description: 'Players still calibrating are not ranked (their rating is hidden until calibrated)',
-    examples: [{ track: 'quick/solo', rows: [{ rank: 1, playerId: 'cai', display: 1540, games: 12 }] }],
+    examples: [
+      { track: 'quick/solo', scope: 'all', rows: [{ rank: 1, playerId: 'cai', display: 1540, games: 12 }] },
+    ],
   },
 );
 
@@ -210,7 +254,10 @@ const SeasonPolicy = Type.Object(
 export const SeasonResetRequest = Type.Object(
   {
     track: Track,
-    policy: SeasonPolicy,
+    policy: Type.Optional({
+      ...SeasonPolicy,
+      description: "Missing: the track's policy's declared `seasonReset`",
+    }),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Preview: rows shown' })),
   },
   {
@@ -230,6 +277,17 @@ export const SeasonResetPreview = Type.Object({
 });
 
 export const SeasonResetApplied = Type.Object({ track: Type.String(), players: Type.Integer() });
+
+/** A friends list: PUT and GET /v1/players/{playerId}/friends. */
+export const FriendsList = Type.Object(
+  {
+    friends: List(Id, {
+      maxItems: 1000,
+      description: "Players who may see this player's ratings on `friends` tracks (the list is one-way)",
+    }),
+  },
+  { additionalProperties: false, title: 'FriendsList', examples: [{ friends: ['ben', 'cai'] }] },
+);
 
 /** POST /v1/admin/players/{playerId}/recalibrate. */
 export const RecalibrateRequest = Type.Object(

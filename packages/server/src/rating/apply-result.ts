@@ -4,16 +4,26 @@
  * match at once, and each record goes back to its own track (a party player's party track, a solo
  * player's solo track: Dota's separate MMRs). Runs inside the store's transaction.
  */
-import { ErrorCodes, MatchdError, rateTrackedMatch, type TrackRecord } from '@matchd/engine';
+import {
+  ErrorCodes,
+  MatchdError,
+  rateTrackedMatch,
+  type TrackRecord,
+  validatePerformance,
+} from '@matchd/engine';
 import type { MatchOutcome, MatchRecord, RatingRecord, ReportedResult } from '../store/records.ts';
+import { ladderKeysAfter } from './ladder-keys.ts';
 import type { RatingSystem } from './rating-system.ts';
 
 function refuse(path: string, message: string): MatchdError {
   return new MatchdError(ErrorCodes.INVALID_RESULT, `${path}: ${message}`, { path });
 }
 
-/** Throws MM_ERR_INVALID_RESULT (naming the field) unless `result` fits the match's teams. */
-export function validateReport(match: MatchRecord, result: ReportedResult): void {
+/**
+ * Throws MM_ERR_INVALID_RESULT (naming the field) unless `result` fits the match's teams and the
+ * track's policy (individual performance: required, and within the declared range).
+ */
+export function validateReport(match: MatchRecord, result: ReportedResult, system: RatingSystem): void {
   const teamCount = match.teams.length;
   if (result.ranks.length !== teamCount) throw refuse('ranks', `needs one rank per team (${teamCount})`);
   result.ranks.forEach((rank, team) => {
@@ -37,6 +47,28 @@ export function validateReport(match: MatchRecord, result: ReportedResult): void
     throw refuse('neutral', 'must be a boolean');
   if (result.season !== undefined && !(typeof result.season === 'string' && result.season.length > 0)) {
     throw refuse('season', 'must be a non-empty string');
+  }
+  const declared = system.performance;
+  if (result.performance !== undefined) {
+    validatePerformance(
+      result.performance,
+      match.teams.map((team) => team.length),
+    );
+    result.performance.forEach((team, t) => {
+      team.forEach((value, p) => {
+        if (
+          (declared?.min !== undefined && value < declared.min) ||
+          (declared?.max !== undefined && value > declared.max)
+        ) {
+          throw refuse(
+            `performance.${t}.${p}`,
+            `must be in [${declared?.min ?? '-inf'}, ${declared?.max ?? 'inf'}] (the track's policy)`,
+          );
+        }
+      });
+    });
+  } else if (declared?.required === true) {
+    throw refuse('performance', "the track's policy needs each player's performance");
   }
   if (result.participation !== undefined) {
     if (result.participation.length !== teamCount)
@@ -77,7 +109,7 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
   outcome: MatchOutcome;
 } {
   const { system, match, current, result, nowMs } = input;
-  validateReport(match, result);
+  validateReport(match, result, system);
   let seatIndex = 0;
   const seats = match.teams.map((team) =>
     team.map((seat) => {
@@ -100,7 +132,16 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
     },
     nowMs,
     ...(result.season === undefined ? {} : { season: result.season }),
+    ...(result.performance === undefined ? {} : { performance: result.performance }),
   });
+  const ladderKeys =
+    system.declaration.ladder === true
+      ? ladderKeysAfter(
+          seats.map((team) => team.map(({ stored }) => system.ladderKeyOf(stored))),
+          result.ranks,
+          nowMs,
+        )
+      : undefined;
   const verdictOf = verdicts(result.ranks);
   const next: RatingRecord[] = [];
   const changes: MatchOutcome['changes'][number][] = [];
@@ -113,7 +154,7 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
       next.push({
         playerId: seat.playerId,
         track: seat.track,
-        state: system.stateOf(after),
+        state: system.stateOf(after, ladderKeys?.[t]?.[p]),
         mean: snapshot.mean,
         deviation: snapshot.deviation,
         ...(snapshot.display === undefined ? {} : { display: snapshot.display }),

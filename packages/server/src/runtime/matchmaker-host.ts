@@ -89,7 +89,8 @@ export interface MatchmakerHost {
 /** Inputs of `createLocalHost`. */
 export interface LocalHostOptions {
   readonly factory: MatchmakerFactory;
-  readonly ratingModel: MatchmakerOptions<unknown>['ratingModel'];
+  /** The rating model of a queue's track (its rating policy's model). */
+  readonly ratingModelFor: (config: QueueConfig) => MatchmakerOptions<unknown>['ratingModel'];
   /** Seed of each queue's Random (mixed with the queue id so queues differ). */
   readonly seed: number;
   /** A ms clock for the rounds search budget and tick durations. */
@@ -131,7 +132,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
       const carried = snapshot ?? previous?.exportSnapshot();
       const matchmaker = options.factory({
         config,
-        ratingModel: options.ratingModel,
+        ratingModel: options.ratingModelFor(config),
         seed: seedFor(options.seed, config.id),
         clock: options.clock,
         ...churnOf(config),
@@ -161,7 +162,7 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
       const build = (snapshot?: MatchmakerSnapshot<unknown>) =>
         options.factory({
           config,
-          ratingModel: options.ratingModel,
+          ratingModel: options.ratingModelFor(config),
           seed: seedFor(options.seed, config.id),
           clock: options.clock,
           ...churnOf(config),

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { isMatchdError } from '@matchd/engine';
 import { churnEstimatorFor } from '../models/churn-sources.ts';
 import { ModelCatalog } from '../models/model-catalog.ts';
-import { createRatingSystem } from '../rating/rating-system.ts';
+import { createTrackPolicies } from '../rating/track-policies.ts';
 import { engineMatchmakerFactory } from './engine-factory.ts';
 import { createLocalHost } from './matchmaker-host.ts';
 import type { HostReply, HostRequest, WorkerHostData } from './worker-host.ts';
@@ -15,10 +15,11 @@ import type { HostReply, HostRequest, WorkerHostData } from './worker-host.ts';
 const data = workerData as WorkerHostData;
 const models = new ModelCatalog();
 for (const [name, { version, model }] of Object.entries(data.models)) models.set(name, version, model);
+const policies = createTrackPolicies(data.policies);
 const host = createLocalHost({
   models,
   factory: engineMatchmakerFactory,
-  ratingModel: createRatingSystem(data.ratingModel).model,
+  ratingModelFor: (config) => policies.ofQueue(config).model,
   seed: data.seed,
   clock: () => performance.now(),
   expectedChurnFor: churnEstimatorFor(models, data.churnTable),

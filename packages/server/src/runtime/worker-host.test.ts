@@ -13,7 +13,7 @@ const duel: QueueConfig = {
 };
 
 test('the worker thread runs the engine under tsx: tickets match there, errors keep their codes', async () => {
-  const host = await startWorkerHost({ ratingModel: 'weng-lin', seed: 7 });
+  const host = await startWorkerHost({ policies: { fallback: { model: { kind: 'weng-lin' } } }, seed: 7 });
   try {
     await host.restoreQueue(duel, []);
     const rating = createPlackettLuce().initial();

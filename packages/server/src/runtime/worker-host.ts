@@ -10,7 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ErrorCodes, MatchdError } from '@matchd/engine';
 import type { ModelFile } from '../models/model-files.ts';
-import type { RatingModelName } from '../rating/rating-system.ts';
+import type { TrackPoliciesData } from '../rating/track-policies.ts';
 import type { MatchmakerHost } from './matchmaker-host.ts';
 
 /** A request to the worker (requests travel in batches: one message holds an array). */
@@ -31,7 +31,8 @@ export type HostReply =
 
 /** What the worker needs to build its matchmakers. */
 export interface WorkerHostData {
-  readonly ratingModel: RatingModelName;
+  /** The tracks' rating policies, so each queue's model is its track's (`createTrackPolicies`). */
+  readonly policies: TrackPoliciesData;
   readonly seed: number;
   /** A churn table (outcome key -> churn probability) for engagement queues. */
   readonly churnTable?: Readonly<Record<string, unknown>>;
@@ -56,7 +57,7 @@ export interface WorkerHost extends MatchmakerHost {
  * the fleet state.
  */
 export async function startWorkerHost(options: {
-  ratingModel: RatingModelName;
+  policies: TrackPoliciesData;
   seed: number;
   churnTable?: Readonly<Record<string, unknown>>;
   /** V8 heap limit of the worker, MB (default: Node's). */

@@ -64,6 +64,10 @@ export class QueueActivity {
         this.#perMinute.set(queueId, minutes);
         for (const team of effect.match.teams)
           for (const ticketId of team.ticketIds) this.#ended(queueId, ticketId);
+      } else if (effect.kind === 'backfilled') {
+        // Players who took open seats of a running match wait no more.
+        for (const team of effect.added)
+          for (const ticketId of team.ticketIds) this.#ended(queueId, ticketId);
       } else if (effect.kind === 'expired' || effect.kind === 'cancelled') {
         this.#ended(queueId, effect.ticketId);
       }

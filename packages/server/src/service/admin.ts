@@ -27,11 +27,12 @@ function withTrackRecord(
   next: TrackRecord<unknown>,
   nowMs: number,
 ): RatingRecord {
-  const snapshot = context.system.snapshotOf(next);
+  const system = context.systemOfTrack(record.track);
+  const snapshot = system.snapshotOf(next);
   const { display: _old, ...rest } = record;
   return {
     ...rest,
-    state: context.system.stateOf(next),
+    state: system.stateOf(next, system.ladderKeyOf(record)),
     mean: snapshot.mean,
     deviation: snapshot.deviation,
     ...(snapshot.display === undefined ? {} : { display: snapshot.display }),
@@ -44,16 +45,25 @@ function resetRows(
   context: ServiceContext,
   track: string,
   records: readonly RatingRecord[],
-  policy: SeasonResetPolicy,
+  requested: SeasonResetPolicy | undefined,
   nowMs: number,
 ) {
   if (records.length === 0)
     throw new MatchdError(ErrorCodes.INVALID_OPTION, `track ${track} has no ratings`, { path: 'track' });
-  const trackRecords = records.map((record) => context.system.trackRecordOf(record));
+  const system = context.systemOfTrack(track);
+  const policy = requested ?? system.seasonReset;
+  if (policy === undefined) {
+    throw new MatchdError(
+      ErrorCodes.INVALID_OPTION,
+      `track ${track}'s rating policy declares no seasonReset: the request must give one`,
+      { path: 'policy' },
+    );
+  }
+  const trackRecords = records.map((record) => system.trackRecordOf(record));
   const reset = seasonReset(
     trackRecords.map((record) => record.rating),
     policy,
-    context.system.access,
+    system.access,
   );
   return records.map((record, index) => {
     const next = withTrackRecord(
@@ -74,7 +84,7 @@ function resetRows(
 /** What a season reset would do; changes nothing. `sample` is the first `limit` players by rank. */
 export async function previewSeasonReset(
   context: ServiceContext,
-  input: { track: string; policy: SeasonResetPolicy; limit: number },
+  input: { track: string; policy?: SeasonResetPolicy; limit: number },
 ): Promise<{ track: string; players: number; sample: ResetRow[] }> {
   const records = await context.ratings.trackRatings(input.track);
   const rows = resetRows(context, input.track, records, input.policy, context.now());
@@ -91,7 +101,7 @@ export async function previewSeasonReset(
  */
 export async function applySeasonReset(
   context: ServiceContext,
-  input: { track: string; policy: SeasonResetPolicy },
+  input: { track: string; policy?: SeasonResetPolicy },
 ): Promise<{ track: string; players: number }> {
   const nowMs = context.now();
   const players = await context.ratings.transformTrack(input.track, (records) =>
@@ -121,13 +131,14 @@ export async function recalibrate(
     }
     return records.map((record) => {
       tracks.push(record.track);
-      const trackRecord = context.system.trackRecordOf(record);
+      const system = context.systemOfTrack(record.track);
+      const trackRecord = system.trackRecordOf(record);
       return withTrackRecord(
         context,
         record,
         {
           ...trackRecord,
-          calibration: reopenCalibration(trackRecord.calibration, context.system.policy.calibration),
+          calibration: reopenCalibration(trackRecord.calibration, system.policy.calibration),
         },
         nowMs,
       );

@@ -15,6 +15,7 @@ import {
   validateBackfillRequest,
 } from '@matchd/engine';
 import { type MatchHandoff, rosterPlayers } from '../runtime/match-events.ts';
+import { liveStates } from '../store/fleet-state.ts';
 import type { PooledTicket } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
 import { endBackfill } from './effects.ts';
@@ -82,6 +83,20 @@ export async function requestBackfill(
   return createRequest(context, match, players);
 }
 
+/** A node that dies between marking a request and creating it leaves a mark this old at most. */
+const creationGraceMs = 5000;
+
+/**
+ * The match's live request id: undefined when there is none, or when the mark is left over from a
+ * creation that never completed (no live ticket behind it after the grace time).
+ */
+async function liveRequestOf(context: ServiceContext, match: MatchHandoff): Promise<string | undefined> {
+  const requestId = match.backfillRequestId;
+  if (requestId === undefined || context.now() - match.updatedAtMs < creationGraceMs) return requestId;
+  const record = await context.state.getTicket(requestId, [match.queueId]);
+  return record !== undefined && liveStates.has(record.state) ? requestId : undefined;
+}
+
 async function createRequest(
   context: ServiceContext,
   match: MatchHandoff,
@@ -90,10 +105,11 @@ async function createRequest(
   const { matchId, queueId } = match;
   const config = queueOf(context, queueId);
   refuseEnded(match);
-  if (match.backfillRequestId !== undefined) {
+  const live = await liveRequestOf(context, match);
+  if (live !== undefined) {
     throw new MatchdError(ErrorCodes.BACKFILL_EXISTS, `match ${matchId} already has a backfill request`, {
       matchId,
-      requestId: match.backfillRequestId,
+      requestId: live,
     });
   }
   const roster = new Set(rosterPlayers(match));
@@ -138,10 +154,10 @@ async function createRequest(
         .map((playerId) => profiles.get(playerId) as PlayerProfile<unknown>),
     })),
   };
-  validateBackfillRequest(request, config, context.system.model);
+  validateBackfillRequest(request, config, context.systemOfQueue(config).model);
   const nowMs = context.now();
   await changeMatch(context, queueId, matchId, (current) => {
-    if (current.backfillRequestId !== undefined) {
+    if (current.backfillRequestId !== undefined && current.backfillRequestId !== match.backfillRequestId) {
       throw new MatchdError(ErrorCodes.BACKFILL_EXISTS, `match ${matchId} already has a backfill request`, {
         matchId,
         requestId: current.backfillRequestId,
@@ -243,7 +259,8 @@ export async function reportLeave(
       event: (changed) => ({ type: 'players-left', matchId, atMs, match: changed, playerIds }),
     }))) ?? match;
   const config = queueOf(context, match.queueId);
-  if (config.backfill?.auto !== true || next.backfillRequestId !== undefined) return { match: next };
+  if (config.backfill?.auto !== true || (await liveRequestOf(context, next)) !== undefined)
+    return { match: next };
   const backfill = await createRequest(context, next, rosterPlayers(next));
   return { match: (await context.state.readHandoff(match.queueId, matchId)) ?? next, backfill };
 }

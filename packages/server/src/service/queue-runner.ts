@@ -360,7 +360,7 @@ export class QueueRunner {
       const request = backfillOf(record.ticket);
       if (request !== undefined) {
         try {
-          validateBackfillRequest(request, config, context.system.model);
+          validateBackfillRequest(request, config, context.systemOfQueue(config).model);
           backfills.push({ ...request, requestedAtMs: Math.min(record.ticket.createdAtMs, nowMs) });
         } catch {
           refused.push(record);
@@ -369,7 +369,9 @@ export class QueueRunner {
       }
       const input = record.ticket.ticket as unknown as TicketInput<unknown>;
       try {
-        validateTicket(input, config, context.system.model, (playerId) => players.has(playerId));
+        validateTicket(input, config, context.systemOfQueue(config).model, (playerId) =>
+          players.has(playerId),
+        );
         for (const playerId of record.ticket.playerIds) players.add(playerId);
         waiting.push({ ...input, enqueuedAtMs: Math.min(record.ticket.createdAtMs, nowMs) });
       } catch (error) {

@@ -73,7 +73,7 @@ export async function putQueue(
       validateTicket(
         record.ticket.ticket as unknown as TicketInput<unknown>,
         config,
-        context.system.model,
+        context.systemOfQueue(config).model,
         (id) => players.has(id),
       );
     } catch (error) {

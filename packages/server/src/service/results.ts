@@ -29,15 +29,17 @@ export async function reportResult(
   result: ReportedResult,
 ): Promise<{ outcome: MatchOutcome; applied: boolean }> {
   // Validate against the match before the transaction, so bad reports never take locks.
-  validateReport(await readMatch(context, matchId), result);
+  const match = await readMatch(context, matchId);
+  // Every seat of a match is on one queue's tracks, so one policy rates it.
+  const system = context.systemOfTrack(match.teams[0]?.[0]?.track ?? '');
+  validateReport(match, result, system);
   const nowMs = context.now();
   try {
     const reported = await context.ratings.reportResult({
       matchId,
       result,
       nowMs,
-      compute: (match, current) =>
-        computeRatingUpdate({ system: context.system, match, current, result, nowMs }),
+      compute: (match, current) => computeRatingUpdate({ system, match, current, result, nowMs }),
     });
     context.metrics.resultsReported.inc({ outcome: reported.applied ? 'applied' : 'repeated' });
     if (reported.applied) {

@@ -3,13 +3,19 @@
  * Building it migrates the schema and loads the queues; `start` starts this node's part in the
  * fleet (the queue runners and the config poll); `stop` ends it, giving every lease up.
  */
-import { createMatchmaker, type QueueConfig, validateQueueConfig } from '@matchd/engine';
+import {
+  createMatchmaker,
+  ErrorCodes,
+  MatchdError,
+  type QueueConfig,
+  validateQueueConfig,
+} from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChurnEstimatorFor } from '../models/churn-sources.ts';
 import { ModelCatalog } from '../models/model-catalog.ts';
 import { syncModels } from '../models/model-sync.ts';
 import { createMetrics, instrumentRatingsStore, type ServiceMetrics } from '../observability/metrics.ts';
-import type { RatingSystem } from '../rating/rating-system.ts';
+import { queueTracks, type TrackPolicies } from '../rating/track-policies.ts';
 import { EventFanout } from '../runtime/event-fanout.ts';
 import type { MatchmakerHost } from '../runtime/matchmaker-host.ts';
 import { TicketEventBus } from '../runtime/ticket-events.ts';
@@ -18,6 +24,7 @@ import type { FleetState } from '../store/fleet-state.ts';
 import type { RatingsStore } from '../store/ratings-store.ts';
 import type { ServiceContext } from './context.ts';
 import { Fleet, type FleetOptions } from './fleet.ts';
+import { type FriendsSource, storeFriends } from './friends.ts';
 import { loadQueues } from './queues.ts';
 
 /** What the service is built from. */
@@ -25,7 +32,9 @@ export interface ServiceDeps {
   readonly ratings: RatingsStore;
   readonly state: FleetState;
   readonly host: MatchmakerHost;
-  readonly system: RatingSystem;
+  readonly policies: TrackPolicies;
+  /** Friends lists for `friends` visibility; default: the ratings store's own lists. */
+  readonly friends?: FriendsSource;
   readonly log: FastifyBaseLogger;
   /** Queue configs to create when no stored config has their id (the examples). */
   readonly seedQueues?: readonly QueueConfig[];
@@ -70,7 +79,8 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     host: deps.host,
     events: new EventFanout(deps.state, new TicketEventBus()),
     metrics,
-    system: deps.system,
+    policies: deps.policies,
+    friends: deps.friends ?? storeFriends(deps.ratings),
     log: deps.log,
     queues: new Map(),
     queueCapacity: deps.queueCapacity,
@@ -79,16 +89,31 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
       // The engine validates by building the matchmaker, as the queue's runner will (its own
       // validation first, so a malformed engagement table is named before an estimator is built).
       validateQueueConfig(config);
+      const system = deps.policies.ofQueue(config);
+      // One track, one policy: a queue may not rate a track another queue rates differently.
+      for (const other of context.queues.values()) {
+        if (other.id === config.id) continue;
+        const shared = queueTracks(other).find((track) => queueTracks(config).includes(track));
+        if (shared !== undefined && deps.policies.ofQueue(other) !== system) {
+          throw new MatchdError(
+            ErrorCodes.INVALID_QUEUE_CONFIG,
+            `rating.policy: track ${shared} is rated by queue ${other.id} with another policy`,
+            { path: 'rating.policy', queueId: other.id },
+          );
+        }
+      }
       const expectedChurn = deps.expectedChurnFor?.(config) ?? deps.expectedChurn;
       createMatchmaker({
         config,
-        ratingModel: deps.system.model,
+        ratingModel: system.model,
         seed: 1,
         ...(expectedChurn === undefined ? {} : { expectedChurn }),
       });
       const party = config.rating.partyAdjustment;
       if (party !== undefined) context.models.require(party, 'party-bonus', 'rating.partyAdjustment');
     },
+    systemOfQueue: (config) => deps.policies.ofQueue(config),
+    systemOfTrack: (track) => deps.policies.ofTrack(track, context.queues.values()),
     ownsQueue: (queueId) => fleet?.owns(queueId) ?? false,
     queueChanged: (queueId) => fleet?.queueChanged(queueId),
     now() {

@@ -99,7 +99,7 @@ export function partyAdjusted(
   const name = config.rating.partyAdjustment;
   if (name === undefined || ratings.length < 2) return [...ratings];
   const model = context.models.require(name, 'party-bonus', 'rating.partyAdjustment');
-  const { access } = context.system;
+  const { access } = context.systemOfQueue(config);
   const estimates = ratings.map((rating) => access.estimate(rating));
   const adjusted = partyAdjustedRatings(
     estimates.map((estimate) => ({ rating: estimate.mean, partyId: 'ticket' })),

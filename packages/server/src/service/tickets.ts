@@ -118,6 +118,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
     seen.add(playerId);
   });
   const track = trackOf(config, request.players.length);
+  const system = context.systemOfQueue(config);
   const stored = await context.ratings.getRatings(playerIds.map((playerId) => ({ playerId, track })));
   const byPlayer = new Map(stored.map((record) => [record.playerId, record]));
   const fromHistory = await historyFields(context, config, request.players);
@@ -125,10 +126,10 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   const ratings = partyAdjusted(
     context,
     config,
-    request.players.map((player) => context.system.trackRecordOf(byPlayer.get(player.playerId)).rating),
+    request.players.map((player) => system.trackRecordOf(byPlayer.get(player.playerId)).rating),
   );
   const players = request.players.map((player, index): PlayerProfile<unknown> => {
-    const record = context.system.trackRecordOf(byPlayer.get(player.playerId));
+    const record = system.trackRecordOf(byPlayer.get(player.playerId));
     const pings = player.pingMsByRegion ?? request.pingMsByRegion;
     const history = fromHistory.get(player.playerId) ?? {};
     const recentOutcomes = player.recentOutcomes ?? history.recentOutcomes;
@@ -158,7 +159,7 @@ export async function createTicket(context: ServiceContext, request: TicketReque
   };
   // The engine's own validation, here on the API node, so a refused ticket never reaches the queue.
   // Whether a player already waits is the fleet state's to say (across every node).
-  validateTicket(input, config, context.system.model, () => false);
+  validateTicket(input, config, system.model, () => false);
   const nowMs = context.now();
   const ticket: PooledTicket = {
     ticketId,
@@ -250,7 +251,13 @@ export function viewOf(
     ticketId: ticket.ticketId,
     queueId: ticket.queueId,
     playerIds: ticket.playerIds,
-    track: config === undefined ? '' : trackOf(config, ticket.playerIds.length),
+    // A backfill request has no players of its own: it shows the queue's track.
+    track:
+      config === undefined
+        ? ''
+        : ticket.playerIds.length === 0
+          ? config.rating.track
+          : trackOf(config, ticket.playerIds.length),
     state: record.state,
     createdAtMs: ticket.createdAtMs,
     waitMs: Math.max(0, (record.finishedAtMs ?? nowMs) - ticket.createdAtMs),

@@ -57,7 +57,7 @@ export interface RatingsStore {
   /**
    * Applies a result once, in one transaction: every player's rating and the match's outcome.
    * Throws MM_ERR_MATCH_NOT_FOUND for an unknown match. A second report equal to the first
-   * (same ranks, scores, participation) changes nothing and returns the first outcome with
+   * (same ranks, scores, participation, performance, sides, season) changes nothing and returns the first outcome with
    * `applied: false`; a different second report throws MM_ERR_RESULT_CONFLICT.
    */
   reportResult(input: ReportInput): Promise<{ outcome: MatchOutcome; applied: boolean }>;
@@ -105,6 +105,14 @@ export interface RatingsStore {
     playerId: string,
     transform: (current: readonly RatingRecord[]) => readonly RatingRecord[],
   ): Promise<number>;
+  /** The players `playerId` lists as friends, sorted; empty for an unknown player. */
+  friendsOf(playerId: string): Promise<string[]>;
+  /** Replaces the player's list (duplicates and the player themself are dropped). */
+  setFriends(playerId: string, friendIds: readonly string[]): Promise<void>;
+  /** Adds one friend; succeeds without change when already listed. */
+  addFriend(playerId: string, friendId: string): Promise<void>;
+  /** Removes one friend; succeeds without change when not listed. */
+  removeFriend(playerId: string, friendId: string): Promise<void>;
   /** Inserts or replaces a queue config. */
   putQueueConfig(record: QueueConfigRecord): Promise<void>;
   /** Every stored queue config, by queue id. */
@@ -134,6 +142,10 @@ function canonical(result: ReportedResult): string {
     ranks: [...result.ranks],
     scores: result.scores === undefined ? null : [...result.scores],
     participation: result.participation === undefined ? null : result.participation.map((team) => [...team]),
+    performance: result.performance === undefined ? null : result.performance.map((team) => [...team]),
+    homeTeam: result.homeTeam ?? null,
+    neutral: result.neutral ?? null,
+    season: result.season ?? null,
   };
   return JSON.stringify(value);
 }

@@ -47,6 +47,11 @@ export interface ReportedResult {
   readonly neutral?: boolean;
   /** The season the match belongs to (rating terms: regression to the mean between seasons). */
   readonly season?: string;
+  /**
+   * Per team, per player: a number the game defines for how well the player played (a policy with
+   * `performance` moves ratings by it, relative to the team).
+   */
+  readonly performance?: readonly (readonly number[])[];
 }
 
 /** A rating as a change reports it. `display` is undefined while the player calibrates. */

@@ -9,9 +9,11 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildServer, type ServerDeps } from '../../src/app.ts';
 import { createPlayerTokens } from '../../src/auth/player-tokens.ts';
 import { createAuthenticator } from '../../src/auth/principals.ts';
-import { createRatingSystem } from '../../src/rating/rating-system.ts';
+import { defaultDeclaration } from '../../src/rating/rating-system.ts';
+import { createTrackPolicies, type TrackPoliciesData } from '../../src/rating/track-policies.ts';
 import { engineMatchmakerFactory } from '../../src/runtime/engine-factory.ts';
 import { createLocalHost, type MatchmakerHost } from '../../src/runtime/matchmaker-host.ts';
+import type { FriendsSource } from '../../src/service/friends.ts';
 import type { FleetState } from '../../src/store/fleet-state.ts';
 import { createMemoryFleetState } from '../../src/store/memory/memory-fleet-state.ts';
 import { createMemoryRatingsStore } from '../../src/store/memory/memory-ratings-store.ts';
@@ -20,11 +22,20 @@ import { ApiClient, keys } from './harness.ts';
 /** The token secret of these servers. */
 export const tokenSecret = 'test-token-secret-0123456789abcdef0123456789';
 
+/** The tests' rating policies: Weng-Lin calibrated after one game, plus any named ones. */
+export function testPolicies(named?: TrackPoliciesData['named']): TrackPoliciesData {
+  return {
+    fallback: defaultDeclaration('weng-lin', { calibrationGames: 1 }),
+    ...(named === undefined ? {} : { named }),
+  };
+}
+
 /** A matchmaker host running the engine in this thread. */
-export function localHost(): MatchmakerHost {
+export function localHost(policies: TrackPoliciesData = testPolicies()): MatchmakerHost {
+  const registry = createTrackPolicies(policies);
   return createLocalHost({
     factory: engineMatchmakerFactory,
-    ratingModel: createRatingSystem('weng-lin').model,
+    ratingModelFor: (config) => registry.ofQueue(config).model,
     seed: 1,
     clock: () => performance.now(),
   });
@@ -37,14 +48,22 @@ export async function memoryServer(options: {
   state?: FleetState;
   limits?: Partial<ServerDeps['limits']>;
   logger?: FastifyServerOptions['logger'];
+  /** Named rating policies queues may reference, beside the presets. */
+  ratingPolicies?: TrackPoliciesData['named'];
+  /** A studio's own friends lists. */
+  friends?: FriendsSource;
+  /** Epoch ms; default Date.now. */
+  clock?: () => number;
 }) {
-  const system = createRatingSystem('weng-lin', { calibrationGames: 1 });
+  const policies = testPolicies(options.ratingPolicies);
   const tokens = createPlayerTokens(tokenSecret);
   const { app, service } = await buildServer({
     ratings: createMemoryRatingsStore(),
     state: options.state ?? createMemoryFleetState(),
-    host: options.host ?? localHost(),
-    system,
+    host: options.host ?? localHost(policies),
+    policies: createTrackPolicies(policies),
+    ...(options.friends === undefined ? {} : { friends: options.friends }),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     auth: createAuthenticator(
       [
         { role: 'admin', name: 'admin', key: keys.admin },

@@ -31,18 +31,31 @@ function completeTeam(
   maxPart: number,
 ): number[] | undefined {
   const taken = new Array<number>(available.length).fill(0);
-  const search = (left: number, largest: number): boolean => {
-    if (left === 0) return true;
-    for (let size = Math.min(left, largest); size >= 1; size--) {
-      if ((taken[size] as number) >= (available[size] as number)) continue;
-      taken[size] = (taken[size] as number) + 1;
-      if (search(left - size, size)) return true;
-      taken[size] = (taken[size] as number) - 1;
-    }
-    return false;
-  };
-  return search(remainder, maxPart) ? taken : undefined;
+  return searchCompletion(taken, available, remainder, maxPart) ? taken : undefined;
 }
+
+/**
+ * `completeTeam`'s depth-first search (a module function, not a closure: it runs for every fill a
+ * continuous tick checks, and creating closures there costs more than the search).
+ */
+function searchCompletion(
+  taken: number[],
+  available: readonly number[],
+  left: number,
+  largest: number,
+): boolean {
+  if (left === 0) return true;
+  for (let size = Math.min(left, largest); size >= 1; size--) {
+    if ((taken[size] as number) >= (available[size] as number)) continue;
+    taken[size] = (taken[size] as number) + 1;
+    if (searchCompletion(taken, available, left - size, size)) return true;
+    taken[size] = (taken[size] as number) - 1;
+  }
+  return false;
+}
+
+const byPriorityThenIndex = (a: PackingTicket, b: PackingTicket) =>
+  b.priority - a.priority || a.index - b.index;
 
 /**
  * Packs tickets into exactly full teams of `teamSize`: repeatedly the largest remaining party opens a
@@ -50,22 +63,17 @@ function completeTeam(
  * everything left can never be, and is unpacked. Within one size, higher priority is packed first.
  */
 export function packTeams(tickets: readonly PackingTicket[], teamSize: number): TeamPacking {
-  const bySize: PackingTicket[][] = Array.from({ length: teamSize + 1 }, () => []);
+  const bySize: PackingTicket[][] = [];
+  for (let size = 0; size <= teamSize; size++) bySize.push([]);
   for (const ticket of tickets) (bySize[ticket.size] as PackingTicket[]).push(ticket);
-  for (const list of bySize) list.sort((a, b) => b.priority - a.priority || a.index - b.index);
+  for (const list of bySize) if (list.length > 1) list.sort(byPriorityThenIndex);
   const next = new Array<number>(teamSize + 1).fill(0);
   const available = bySize.map((list) => list.length);
   const teams: number[][] = [];
   const unpacked: number[] = [];
-  const take = (size: number): number => {
-    const ticket = (bySize[size] as PackingTicket[])[next[size] as number] as PackingTicket;
-    next[size] = (next[size] as number) + 1;
-    available[size] = (available[size] as number) - 1;
-    return ticket.index;
-  };
   for (let size = teamSize; size >= 1; size--) {
     while ((available[size] as number) > 0) {
-      const opener = take(size);
+      const opener = takeOfSize(bySize, next, available, size);
       const completion = completeTeam(available, teamSize - size, size);
       if (completion === undefined) {
         unpacked.push(opener);
@@ -73,12 +81,26 @@ export function packTeams(tickets: readonly PackingTicket[], teamSize: number): 
       }
       const team = [opener];
       for (let part = size; part >= 1; part--) {
-        for (let k = 0; k < (completion[part] as number); k++) team.push(take(part));
+        for (let k = 0; k < (completion[part] as number); k++)
+          team.push(takeOfSize(bySize, next, available, part));
       }
       teams.push(team);
     }
   }
   return { teams, unpacked };
+}
+
+/** The next ticket of `size` in packing order (its index), taken. */
+function takeOfSize(
+  bySize: readonly (readonly PackingTicket[])[],
+  next: number[],
+  available: number[],
+  size: number,
+): number {
+  const ticket = (bySize[size] as PackingTicket[])[next[size] as number] as PackingTicket;
+  next[size] = (next[size] as number) + 1;
+  available[size] = (available[size] as number) - 1;
+  return ticket.index;
 }
 
 /**

@@ -7,6 +7,7 @@ import { createPlackettLuce, type GaussianRating } from '../weng-lin/index.ts';
 import {
   type CalibrationPolicy,
   type CalibrationState,
+  calibrationAfterIdle,
   isCalibrating,
   recordCalibrationGame,
   reopenCalibration,
@@ -193,4 +194,21 @@ test('inactivity inside a rated match: a Glicko-2 player back after a year moves
   const regular = win(364 * day);
   assert.ok(back.rating.rating - 1500 > 2 * (regular.rating.rating - 1500));
   assert.equal(back.lastPlayedMs, 365 * day);
+});
+
+test('a long absence re-opens calibration: at the bound, not below; never for a player still calibrating', () => {
+  const idlePolicy: CalibrationPolicy = { ...policy, reopenAfterIdleMs: 1000 };
+  const settled = startCalibration({ ...idlePolicy, games: 0 });
+  assert.equal(calibrationAfterIdle(settled, 999, idlePolicy), settled);
+  const back = calibrationAfterIdle(settled, 1000, idlePolicy);
+  assert.ok(isCalibrating(back));
+  assert.equal(back.gamesLeft, 10);
+  assert.equal(back.reopened, 1);
+  const calibrating = startCalibration(idlePolicy);
+  assert.equal(calibrationAfterIdle(calibrating, 10_000, idlePolicy), calibrating);
+  assert.equal(calibrationAfterIdle(settled, 1e12, policy), settled, 'no bound declared');
+  assert.throws(
+    () => validateCalibrationPolicy({ ...policy, reopenAfterIdleMs: 0 }),
+    (e) => isMatchdError(e, 'MM_ERR_INVALID_OPTION'),
+  );
 });

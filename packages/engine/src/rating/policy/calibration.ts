@@ -13,7 +13,8 @@
  * made before the game, is kept over the last `windowGames` games. When a full window's mean
  * exceeds `maxMeanSurprise`, calibration opens again. A well-placed player in balanced matches
  * averages ln 2 = 0.693; a player the model keeps underrating (predicted 30% and winning) averages
- * -ln 0.3 = 1.2. An admin can also re-open calibration explicitly.
+ * -ln 0.3 = 1.2. A long absence can re-open it too (`reopenAfterIdleMs`: a player back after a
+ * year is not the player the rating remembers). An admin can also re-open calibration explicitly.
  */
 import { requireFiniteOption } from '../../errors.ts';
 import type { RatingAccess } from './rating-access.ts';
@@ -38,6 +39,11 @@ export interface CalibrationPolicy {
   readonly speedUp: CalibrationSpeedUp;
   /** Missing: calibration only re-opens by an explicit `reopenCalibration`. */
   readonly reopen?: CalibrationReopenPolicy;
+  /**
+   * A calibrated player back after at least this long away (ms) calibrates again: their game of
+   * return is the first of `games` new calibration games (missing: never for time away).
+   */
+  readonly reopenAfterIdleMs?: number;
 }
 
 /** Calibration state of one player on one track. */
@@ -72,6 +78,19 @@ export function validateCalibrationPolicy(policy: CalibrationPolicy): void {
     if (!Number.isInteger(window)) requireFiniteOption('reopen.windowGames (an integer)', Number.NaN);
     requireFiniteOption('reopen.maxMeanSurprise', policy.reopen.maxMeanSurprise, 0);
   }
+  if (policy.reopenAfterIdleMs !== undefined)
+    requireFiniteOption('reopenAfterIdleMs', policy.reopenAfterIdleMs, Number.MIN_VALUE);
+}
+
+/** The state at a game after `idle` ms away: re-opened when the policy's idle bound is reached. */
+export function calibrationAfterIdle(
+  state: CalibrationState,
+  idle: number,
+  policy: CalibrationPolicy,
+): CalibrationState {
+  if (isCalibrating(state) || policy.reopenAfterIdleMs === undefined || idle < policy.reopenAfterIdleMs)
+    return state;
+  return reopenCalibration(state, policy);
 }
 
 /** The state of a player new to a track: calibrating, unless the policy has 0 games. */

@@ -8,6 +8,7 @@ export * from './experience.ts';
 export * from './inactivity.ts';
 export * from './model-access.ts';
 export * from './party-adjustment.ts';
+export * from './performance.ts';
 export * from './rate-tracked-match.ts';
 export * from './rating-access.ts';
 export * from './season-regression.ts';

@@ -1,7 +1,9 @@
 /**
  * One rated match through the whole policy: for every player's track record, a new season regresses
- * the rating toward the mean (season regression), time away is applied (inactivity), calibration games get their speed-up, the model predicts and updates, and each
- * record counts the game, its time and the player's surprise (which may re-open calibration).
+ * the rating toward the mean (season regression), time away is applied (inactivity) and may re-open
+ * calibration, calibration games get their speed-up, the model predicts and updates, individual
+ * performance adjusts the update (when the policy asks for it), and each record counts the game,
+ * its time and the player's surprise (which may re-open calibration).
  * Everything is validated before anything is computed; the inputs are never changed.
  */
 import { requireFiniteOption } from '../../errors.ts';
@@ -10,11 +12,20 @@ import {
   afterCalibrationGame,
   beforeCalibrationGame,
   type CalibrationPolicy,
+  type CalibrationState,
+  calibrationAfterIdle,
   recordCalibrationGame,
   surprise,
   validateCalibrationPolicy,
 } from './calibration.ts';
 import { applyInactivity, type InactivityPolicy, idleMs } from './inactivity.ts';
+import {
+  type PerformancePolicy,
+  performanceAdjustments,
+  shiftMean,
+  validatePerformance,
+  validatePerformancePolicy,
+} from './performance.ts';
 import type { RatingAccess } from './rating-access.ts';
 import {
   isNewSeason,
@@ -30,6 +41,8 @@ export interface RatingPolicy {
   readonly inactivity?: InactivityPolicy;
   /** Applied at a record's first game of a new season (matches must name their `season`). */
   readonly seasonRegression?: SeasonRegressionPolicy;
+  /** How a match's individual performance moves ratings (matches must carry `performance`). */
+  readonly performance?: PerformancePolicy;
 }
 
 /** Input of `rateTrackedMatch`. */
@@ -44,6 +57,8 @@ export interface TrackedMatch<TRating> {
   readonly nowMs: number;
   /** The match's season label; with `policy.seasonRegression`, a change of season regresses ratings. */
   readonly season?: string;
+  /** Per team, per player: the game's own performance number; used with `policy.performance`. */
+  readonly performance?: readonly (readonly number[])[];
 }
 
 /**
@@ -80,7 +95,13 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
   const { model, access, policy, teams, result, nowMs, season } = input;
   validateCalibrationPolicy(policy.calibration);
   if (policy.seasonRegression !== undefined) validateSeasonRegression(policy.seasonRegression);
+  if (policy.performance !== undefined) validatePerformancePolicy(policy.performance);
   requireFiniteOption('nowMs', nowMs);
+  if (input.performance !== undefined)
+    validatePerformance(
+      input.performance,
+      teams.map((team) => team.length),
+    );
   for (const team of teams) {
     for (const record of team) {
       model.validate(record.rating);
@@ -88,8 +109,14 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
       idleMs(record.lastPlayedMs, nowMs); // throws if time went backwards
     }
   }
-  const prepared = teams.map((team) =>
-    team.map((record) => {
+  // A long absence may re-open calibration before the game, which is then a calibration game.
+  const calibrations = teams.map((team) =>
+    team.map((record) =>
+      calibrationAfterIdle(record.calibration, idleMs(record.lastPlayedMs, nowMs), policy.calibration),
+    ),
+  );
+  const prepared = teams.map((team, t) =>
+    team.map((record, i) => {
       const regressed =
         policy.seasonRegression !== undefined && isNewSeason(record.season, season)
           ? regressTowardMean(record.rating, policy.seasonRegression, access)
@@ -103,7 +130,12 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
               policy.inactivity,
               access,
             );
-      return beforeCalibrationGame(rested, record.calibration, policy.calibration, access);
+      return beforeCalibrationGame(
+        rested,
+        calibrations[t]?.[i] as CalibrationState,
+        policy.calibration,
+        access,
+      );
     }),
   );
   const match =
@@ -117,17 +149,28 @@ export function rateTrackedMatch<TRating>(input: TrackedMatch<TRating>): TrackRe
   const prediction = model.predict(match, context);
   const updated = model.update(match, result, context);
   const scores = teamScores(result.ranks, prediction.win, prediction.draw);
+  const adjustments =
+    policy.performance === undefined || input.performance === undefined
+      ? undefined
+      : performanceAdjustments(
+          input.performance,
+          prepared.map((team) => team.map((rating) => access.estimate(rating).deviation)),
+          policy.performance,
+          access.hasDeviation,
+        );
   return teams.map((team, t) => {
     const { p, y } = scores[t] as { p: number; y: number };
     const gameSurprise = surprise(p, y);
     return team.map((record, i) => {
       const before = prepared[t]?.[i] as TRating;
       const after = updated[t]?.[i] as TRating;
+      const calibration = calibrations[t]?.[i] as CalibrationState;
+      const rated = afterCalibrationGame(before, after, calibration, policy.calibration, access);
       return {
-        rating: afterCalibrationGame(before, after, record.calibration, policy.calibration, access),
+        rating: shiftMean(rated, adjustments?.[t]?.[i] ?? 0, access),
         gamesPlayed: record.gamesPlayed + 1,
         lastPlayedMs: nowMs,
-        calibration: recordCalibrationGame(record.calibration, gameSurprise, policy.calibration),
+        calibration: recordCalibrationGame(calibration, gameSurprise, policy.calibration),
         ...((season ?? record.season) === undefined ? {} : { season: (season ?? record.season) as string }),
       };
     });

@@ -29,6 +29,7 @@ export function createMemoryRatingsStore(): RatingsStore {
   const configs = new Map<string, QueueConfigRecord>();
   /** Every version of each model, oldest first. */
   const models = new Map<string, ModelRecord[]>();
+  const friends = new Map<string, Set<string>>();
   const sortedTrack = (track: string): RatingRecord[] =>
     [...ratings.values()].filter((record) => record.track === track).sort(compareForLeaderboard);
   // By track, as the SQL store orders them.
@@ -72,6 +73,21 @@ export function createMemoryRatingsStore(): RatingsStore {
       for (const record of next) ratings.set(keyOf(record.playerId, record.track), record);
       matches.set(match.matchId, { ...match, outcome });
       return { outcome, applied: true };
+    },
+    async friendsOf(playerId) {
+      return [...(friends.get(playerId) ?? [])].sort();
+    },
+    async setFriends(playerId, friendIds) {
+      friends.set(playerId, new Set(friendIds.filter((id) => id !== playerId)));
+    },
+    async addFriend(playerId, friendId) {
+      if (friendId === playerId) return;
+      const list = friends.get(playerId) ?? new Set<string>();
+      list.add(friendId);
+      friends.set(playerId, list);
+    },
+    async removeFriend(playerId, friendId) {
+      friends.get(playerId)?.delete(friendId);
     },
     async history(playerId, { limit, beforeMs }) {
       const ids = matchesByPlayer.get(playerId) ?? [];

@@ -51,6 +51,16 @@ export const migrations: readonly { readonly version: number; readonly statement
   {
     version: 2,
     statements: [
+      `CREATE TABLE friends (
+        player_id TEXT NOT NULL,
+        friend_id TEXT NOT NULL,
+        PRIMARY KEY (player_id, friend_id)
+      )`,
+    ],
+  },
+  {
+    version: 3,
+    statements: [
       // The window query of model fitting (matchesInWindow) reads matches in creation order.
       'CREATE INDEX matches_created ON matches (created_at_ms, match_id)',
       `CREATE TABLE models (

@@ -276,6 +276,35 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
         return next.length;
       });
     },
+    async friendsOf(playerId) {
+      const rows = await client.query(
+        'SELECT friend_id FROM friends WHERE player_id = $1 ORDER BY friend_id',
+        [playerId],
+      );
+      return rows.map((row) => String(row['friend_id']));
+    },
+    async setFriends(playerId, friendIds) {
+      await client.transaction(async (tx) => {
+        await tx.query('DELETE FROM friends WHERE player_id = $1', [playerId]);
+        const unique = [...new Set(friendIds)].filter((id) => id !== playerId);
+        if (unique.length > 0) {
+          await tx.query('INSERT INTO friends (player_id, friend_id) SELECT $1, unnest($2::text[])', [
+            playerId,
+            unique,
+          ]);
+        }
+      });
+    },
+    async addFriend(playerId, friendId) {
+      if (friendId === playerId) return;
+      await client.query(
+        'INSERT INTO friends (player_id, friend_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [playerId, friendId],
+      );
+    },
+    async removeFriend(playerId, friendId) {
+      await client.query('DELETE FROM friends WHERE player_id = $1 AND friend_id = $2', [playerId, friendId]);
+    },
     async putQueueConfig(record) {
       await client.query(
         `INSERT INTO queue_configs (queue_id, config, updated_at_ms) VALUES ($1, $2, $3)
