@@ -134,11 +134,23 @@ function translateTeams(value: unknown, notes: string[]): { shape: QueueConfig['
       names: Array.from({ length: max }, () => names[0] ?? ''),
     };
   }
-  if (min < max)
-    notes.push(
-      `teams: teams of ${min}..${max} players become teams of ${max} (matches of fewer players are not formed)`,
-    );
-  return { shape: teamsShape(names.length, max, 'teams'), names };
+  const fixed = teamsShape(names.length, max, 'teams');
+  if (min >= max || max === 1) return { shape: fixed, names };
+  // A size range: the match forms as full as the waiting tickets allow, and a match whose every
+  // team has its `minPlayers` is acceptable from the start (FlexMatch's teams are viable at their
+  // minimum), so the fewest players a ticket accepts is the teams' minimum from the first tick.
+  const fewest = Math.max(1, min);
+  notes.push(
+    `teams: teams of ${fewest}..${max} players; a match forms as full as the waiting tickets allow, with at least ${fewest} per team`,
+  );
+  return {
+    shape: {
+      count: names.length,
+      size: { min: fewest, max },
+      minMatchPlayers: { start: names.length * fewest },
+    },
+    names,
+  };
 }
 
 /** `expansions[]` -> steps by `ruleName.field`; team size expansions are noted (teams are of fixed size). */

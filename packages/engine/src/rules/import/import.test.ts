@@ -62,7 +62,8 @@ describe('every documentation example', () => {
 describe('FlexMatch translations', () => {
   test('example 1: team averages against the match average with expansion steps; equal team sizes', () => {
     const { config, notes } = importFlexMatch(readFixture('flexmatch', '01-aliens-vs-cowboys.json'));
-    assert.deepEqual(config.teams, { count: 2, size: 8 });
+    // FlexMatch's teams of 4 to 8: the same range, viable at 4 a side from the start.
+    assert.deepEqual(config.teams, { count: 2, size: { min: 4, max: 8 }, minMatchPlayers: { start: 8 } });
     assert.deepEqual(config.attributes, { skill: { type: 'number', default: 10 } });
     const fair = rule(config.rules, 'FairTeamSkill');
     assert.deepEqual(
@@ -91,7 +92,7 @@ describe('FlexMatch translations', () => {
       [equal.kind === 'comparison' && equal.scope, equal.kind === 'comparison' && equal.aggregate],
       ['team', 'count'],
     );
-    assert.ok(notes.some((note) => /4\.\.8 players become teams of 8/.test(note)));
+    assert.ok(notes.some((note) => /teams of 4\.\.8 players/.test(note)));
   });
 
   test('example 3: the medic limit is a composition, latency relaxes in steps and sets the regions', () => {
