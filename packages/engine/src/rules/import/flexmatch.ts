@@ -6,7 +6,7 @@
  * throws MM_ERR_INVALID_DATA naming its path in the rule set (`rules[3].measurements`).
  */
 
-import type { QueueConfig } from '../../queue/types.ts';
+import type { QueueConfig, Relaxation } from '../../queue/types.ts';
 import { MAX_TEAM_COUNT } from '../../queue/validate-config.ts';
 import { ATTRIBUTE_TYPES, isAttributeOfType } from '../attributes.ts';
 import type {
@@ -91,7 +91,11 @@ function translateAttributes(value: unknown): AttributeDeclarations {
 }
 
 /** Team definitions (with `quantity`) -> one shape; the names of the teams in match order. */
-function translateTeams(value: unknown, notes: string[]): { shape: QueueConfig['teams']; names: string[] } {
+function translateTeams(
+  value: unknown,
+  notes: string[],
+  minimumSteps: readonly Step[],
+): { shape: QueueConfig['teams']; names: string[] } {
   const teams = list(value, 'teams');
   if (teams.length === 0) untranslatable('teams', 'needs at least one team');
   const names: string[] = [];
@@ -124,10 +128,12 @@ function translateTeams(value: unknown, notes: string[]): { shape: QueueConfig['
       `teams[0]: one team of ${min === max ? max : `${min}..${max}`} players becomes ${max} one-player teams (a free-for-all); parties are refused`,
     );
     if (max > MAX_TEAM_COUNT) {
-      untranslatable(
-        'teams[0].maxPlayers',
-        `one team of ${max} players is a free-for-all of ${max} one-player teams: matchd queues have 2..${MAX_TEAM_COUNT} teams`,
+      // Too many for one-player sides: one team of them all (a lobby), as the rule set writes it.
+      notes.pop();
+      notes.push(
+        `teams[0]: one team of ${min === max ? max : `${min}..${max}`} players stays one team (a lobby: more players than a free-for-all of one-player teams holds)`,
       );
+      return { shape: rangedShape(1, min, max, minimumSteps), names };
     }
     return {
       shape: teamsShape(max, 1, 'teams[0].maxPlayers'),
@@ -136,6 +142,7 @@ function translateTeams(value: unknown, notes: string[]): { shape: QueueConfig['
   }
   const fixed = teamsShape(names.length, max, 'teams');
   if (min >= max || max === 1) return { shape: fixed, names };
+  if (minimumSteps.length > 0) return { shape: rangedShape(names.length, min, max, minimumSteps), names };
   // A size range: the match forms as full as the waiting tickets allow, and a match whose every
   // team has its `minPlayers` is acceptable from the start (FlexMatch's teams are viable at their
   // minimum), so the fewest players a ticket accepts is the teams' minimum from the first tick.
@@ -153,10 +160,40 @@ function translateTeams(value: unknown, notes: string[]): { shape: QueueConfig['
   };
 }
 
+/**
+ * Teams of `min..max` players whose fewest accepted players per team relax by FlexMatch's `minPlayers`
+ * expansion steps: the match's `minMatchPlayers`, counted over all its teams.
+ */
+function rangedShape(
+  count: number,
+  min: number,
+  max: number,
+  minimumSteps: readonly Step[],
+): QueueConfig['teams'] {
+  teamsShape(count, max, 'teams');
+  const fewest = Math.max(1, min);
+  const lowest = Math.max(1, Math.min(fewest, ...minimumSteps.map((step) => step.value)));
+  const steps = minimumSteps.map((step) => ({ ...step, value: Math.max(1, step.value) * count }));
+  return {
+    count,
+    size: { min: lowest, max },
+    minMatchPlayers: relaxationOf(steppedLimit(fewest * count, steps, 'down')),
+  };
+}
+
+/** A stepped limit as a queue relaxation (a number is one that never moves). */
+function relaxationOf(limit: Limit): Relaxation {
+  return typeof limit === 'number' ? { start: limit } : limit;
+}
+
 /** `expansions[]` -> steps by `ruleName.field`; team size expansions are noted (teams are of fixed size). */
-function translateExpansions(value: unknown, notes: string[]): Context['expansions'] {
+function translateExpansions(
+  value: unknown,
+  notes: string[],
+): { expansions: Context['expansions']; minimumSteps: Step[] } {
   const expansions: Context['expansions'] = new Map();
-  if (value === undefined) return expansions;
+  const minimumSteps: Step[] = [];
+  if (value === undefined) return { expansions, minimumSteps };
   list(value, 'expansions').forEach((item, i) => {
     const path = `expansions[${i}]`;
     const expansion = record(item, path);
@@ -173,6 +210,12 @@ function translateExpansions(value: unknown, notes: string[]): Context['expansio
       };
     });
     const teamTarget = /^teams\[([^\]]+)\]\.(minPlayers|maxPlayers)$/.exec(target);
+    if (teamTarget?.[2] === 'minPlayers') {
+      // Teams are alike in matchd: the first team expansion of minPlayers relaxes every team.
+      if (minimumSteps.length > 0) untranslatable(`${path}.target`, 'minPlayers of teams is expanded twice');
+      minimumSteps.push(...steps);
+      return;
+    }
     if (teamTarget !== null) {
       notes.push(
         `${path}: ${target} is not relaxed: matchd teams have a fixed size (${teamTarget[2]} of the shape)`,
@@ -189,7 +232,7 @@ function translateExpansions(value: unknown, notes: string[]): Context['expansio
     if (expansions.has(key)) untranslatable(`${path}.target`, `${target} is expanded twice`);
     expansions.set(key, { steps, path, used: false });
   });
-  return expansions;
+  return { expansions, minimumSteps };
 }
 
 /** A limit of rule `name`'s `field`, relaxed by its expansion steps if any. */
@@ -832,13 +875,14 @@ export function importFlexMatch(source: unknown, options: ImportOptions = {}): I
   if (root['ruleLanguageVersion'] !== '1.0') untranslatable('ruleLanguageVersion', 'must be "1.0"');
   const notes: string[] = [];
   const attributes = translateAttributes(root['playerAttributes']);
-  const { shape, names } = translateTeams(root['teams'], notes);
+  const { expansions, minimumSteps } = translateExpansions(root['expansions'], notes);
+  const { shape, names } = translateTeams(root['teams'], notes, minimumSteps);
   const expansionAge = translateAlgorithm(root['algorithm'], notes);
   const context: Context = {
     attributes,
     teamNames: names,
     notes,
-    expansions: translateExpansions(root['expansions'], notes),
+    expansions,
     expansionAge: expansionAge === 'oldest' ? 'oldest' : undefined,
   };
   const sources = list(root['rules'] ?? [], 'rules').map((item, index) => {

@@ -12,7 +12,6 @@ const regions = { regions: ['eu', 'us'] };
 /** The documentation examples whose team shape the current queue shapes cannot hold, and where. */
 const UNTRANSLATABLE: Readonly<Record<string, string>> = {
   '02-players-vs-monster.json': 'teams[1]',
-  '07-free-for-all.json': 'teams[0].maxPlayers',
   '08-monster-hunters.json': 'teams[1]',
 };
 
@@ -93,6 +92,21 @@ describe('FlexMatch translations', () => {
       ['team', 'count'],
     );
     assert.ok(notes.some((note) => /teams of 4\.\.8 players/.test(note)));
+  });
+
+  test("example 7: one team of 175 to 200 stays one team, its minPlayers expansions relax the match's size", () => {
+    const { config } = importFlexMatch(readFixture('flexmatch', '07-free-for-all.json'), regions);
+    assert.deepEqual(config.teams, {
+      count: 1,
+      size: { min: 100, max: 200 },
+      minMatchPlayers: {
+        start: 175,
+        steps: [
+          { afterMs: 10_000, value: 150 },
+          { afterMs: 15_000, value: 100 },
+        ],
+      },
+    });
   });
 
   test('example 3: the medic limit is a composition, latency relaxes in steps and sets the regions', () => {
