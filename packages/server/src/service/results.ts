@@ -1,12 +1,16 @@
 /**
  * Match reads and result reports. A report applies every player's rating update in one store
  * transaction, once: the same report again returns the first outcome, a different one is refused.
+ * A report rates the match's roster at its end (the hand-off record's players: those still in it
+ * and those backfilled into it); players who left are kept in the match, marked, and rated as the
+ * queue's `backfill.leavers` says (docs/handoff.md).
  */
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { computeRatingUpdate, validateReport } from '../rating/apply-result.ts';
-import type { MatchOutcome, MatchRecord, ReportedResult } from '../store/records.ts';
+import type { MatchOutcome, MatchRecord, MatchSeat, ReportedResult } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
 import { storeMatch } from './effects.ts';
+import { queueOf, trackOf } from './tickets.ts';
 
 /**
  * The match, or MM_ERR_MATCH_NOT_FOUND. A match formed but not yet in SQL (its matchmaker's node
@@ -29,17 +33,21 @@ export async function reportResult(
   result: ReportedResult,
 ): Promise<{ outcome: MatchOutcome; applied: boolean }> {
   // Validate against the match before the transaction, so bad reports never take locks.
-  const match = await readMatch(context, matchId);
+  const formed = await readMatch(context, matchId);
   // Every seat of a match is on one queue's tracks, so one policy rates it.
-  const system = context.systemOfTrack(match.teams[0]?.[0]?.track ?? '');
-  validateReport(match, result, system);
+  const system = context.systemOfTrack(formed.teams[0]?.[0]?.track ?? '');
+  const roster = formed.outcome === undefined ? await finalRoster(context, formed) : undefined;
+  const match = roster === undefined ? formed : { ...formed, teams: roster };
+  if (formed.outcome === undefined) validateReport(match, result, system);
+  const leavers = context.queues.get(formed.queueId)?.backfill?.leavers ?? 'unrated';
   const nowMs = context.now();
   try {
     const reported = await context.ratings.reportResult({
       matchId,
       result,
       nowMs,
-      compute: (match, current) => computeRatingUpdate({ system, match, current, result, nowMs }),
+      ...(roster === undefined ? {} : { roster }),
+      compute: (match, current) => computeRatingUpdate({ system, match, current, result, nowMs, leavers }),
     });
     context.metrics.resultsReported.inc({ outcome: reported.applied ? 'applied' : 'repeated' });
     if (reported.applied) {
@@ -51,4 +59,51 @@ export async function reportResult(
     context.metrics.resultsReported.inc({ outcome: 'refused' });
     throw error;
   }
+}
+
+/**
+ * The match's roster at its end, from its hand-off record, when it differs from the teams it formed
+ * with: per team, the formed seats (those no longer in the match marked `left`) and then the
+ * backfilled players (marked `backfilled`, on the track of the ticket that brought them in).
+ * Undefined when nothing changed or the record is gone (kept 24 hours): the formed teams are rated.
+ */
+async function finalRoster(context: ServiceContext, match: MatchRecord): Promise<MatchSeat[][] | undefined> {
+  const handoff = await context.state.readHandoff(match.queueId, match.matchId);
+  if (handoff === undefined) return undefined;
+  const formedPlayers = new Set(match.teams.flat().map((seat) => seat.playerId));
+  const config = queueOf(context, match.queueId);
+  let changed = false;
+  const roster: MatchSeat[][] = [];
+  for (const [t, team] of match.teams.entries()) {
+    const present = new Set(handoff.teams[t]?.playerIds ?? []);
+    const seats: MatchSeat[] = team.map((seat) => {
+      if (present.has(seat.playerId)) return seat;
+      changed = true;
+      return { ...seat, left: true };
+    });
+    const added = [...present].filter((playerId) => !formedPlayers.has(playerId));
+    if (added.length > 0) {
+      changed = true;
+      const formedTickets = new Set(team.map((seat) => seat.ticketId));
+      for (const ticketId of handoff.teams[t]?.ticketIds ?? []) {
+        if (formedTickets.has(ticketId)) continue;
+        const record = await context.state.getTicket(ticketId, [match.queueId]);
+        const players = record?.ticket.playerIds ?? [];
+        const track = trackOf(config, players.length);
+        for (const playerId of players) {
+          if (added.includes(playerId)) seats.push({ playerId, ticketId, track, backfilled: true });
+        }
+      }
+      const seated = new Set(seats.map((seat) => seat.playerId));
+      const unknown = added.find((playerId) => !seated.has(playerId));
+      if (unknown !== undefined) {
+        throw new MatchdError(ErrorCodes.UNAVAILABLE, `the ticket of ${unknown} is no longer kept`, {
+          matchId: match.matchId,
+          playerId: unknown,
+        });
+      }
+    }
+    roster.push(seats);
+  }
+  return changed ? roster : undefined;
 }
