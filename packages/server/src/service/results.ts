@@ -63,47 +63,44 @@ export async function reportResult(
 
 /**
  * The match's roster at its end, from its hand-off record, when it differs from the teams it formed
- * with: per team, the formed seats (those no longer in the match marked `left`) and then the
- * backfilled players (marked `backfilled`, on the track of the ticket that brought them in).
- * Undefined when nothing changed or the record is gone (kept 24 hours): the formed teams are rated.
+ * with: per team, its players at the end in the record's order (formed seats as they were,
+ * backfilled players marked `backfilled` on the track of the ticket that brought them in), then the
+ * formed seats no longer in it, marked `left`. Undefined when nothing changed or the record is gone
+ * (kept 24 hours): then the formed teams are rated.
  */
 async function finalRoster(context: ServiceContext, match: MatchRecord): Promise<MatchSeat[][] | undefined> {
   const handoff = await context.state.readHandoff(match.queueId, match.matchId);
   if (handoff === undefined) return undefined;
-  const formedPlayers = new Set(match.teams.flat().map((seat) => seat.playerId));
+  const formedSeats = new Map(match.teams.flat().map((seat) => [seat.playerId, seat]));
   const config = queueOf(context, match.queueId);
   let changed = false;
   const roster: MatchSeat[][] = [];
   for (const [t, team] of match.teams.entries()) {
-    const present = new Set(handoff.teams[t]?.playerIds ?? []);
-    const seats: MatchSeat[] = team.map((seat) => {
-      if (present.has(seat.playerId)) return seat;
-      changed = true;
-      return { ...seat, left: true };
-    });
-    const added = [...present].filter((playerId) => !formedPlayers.has(playerId));
-    if (added.length > 0) {
-      changed = true;
+    const present = handoff.teams[t]?.playerIds ?? [];
+    const backfilled = new Map<string, MatchSeat>();
+    if (present.some((playerId) => !formedSeats.has(playerId))) {
       const formedTickets = new Set(team.map((seat) => seat.ticketId));
       for (const ticketId of handoff.teams[t]?.ticketIds ?? []) {
         if (formedTickets.has(ticketId)) continue;
-        const record = await context.state.getTicket(ticketId, [match.queueId]);
-        const players = record?.ticket.playerIds ?? [];
+        const players = (await context.state.getTicket(ticketId, [match.queueId]))?.ticket.playerIds ?? [];
         const track = trackOf(config, players.length);
-        for (const playerId of players) {
-          if (added.includes(playerId)) seats.push({ playerId, ticketId, track, backfilled: true });
-        }
-      }
-      const seated = new Set(seats.map((seat) => seat.playerId));
-      const unknown = added.find((playerId) => !seated.has(playerId));
-      if (unknown !== undefined) {
-        throw new MatchdError(ErrorCodes.UNAVAILABLE, `the ticket of ${unknown} is no longer kept`, {
-          matchId: match.matchId,
-          playerId: unknown,
-        });
+        for (const playerId of players)
+          backfilled.set(playerId, { playerId, ticketId, track, backfilled: true });
       }
     }
-    roster.push(seats);
+    const seats: MatchSeat[] = present.map((playerId) => {
+      const seat = formedSeats.get(playerId) ?? backfilled.get(playerId);
+      if (seat === undefined) {
+        throw new MatchdError(ErrorCodes.UNAVAILABLE, `the ticket of ${playerId} is no longer kept`, {
+          matchId: match.matchId,
+          playerId,
+        });
+      }
+      return seat;
+    });
+    const gone = team.filter((seat) => !present.includes(seat.playerId));
+    if (gone.length > 0 || seats.some((seat) => seat.backfilled === true)) changed = true;
+    roster.push([...seats, ...gone.map((seat) => ({ ...seat, left: true }))]);
   }
   return changed ? roster : undefined;
 }
