@@ -10,7 +10,7 @@ import { computeRatingUpdate, validateReport } from '../rating/apply-result.ts';
 import type { MatchOutcome, MatchRecord, MatchSeat, ReportedResult } from '../store/records.ts';
 import type { ServiceContext } from './context.ts';
 import { storeMatch } from './effects.ts';
-import { queueOf, trackOf } from './tickets.ts';
+import { trackOf } from './tickets.ts';
 
 /**
  * The match, or MM_ERR_MATCH_NOT_FOUND. A match formed but not yet in SQL (its matchmaker's node
@@ -38,7 +38,7 @@ export async function reportResult(
   const system = context.systemOfTrack(formed.teams[0]?.[0]?.track ?? '');
   const roster = formed.outcome === undefined ? await finalRoster(context, formed) : undefined;
   const match = roster === undefined ? formed : { ...formed, teams: roster };
-  if (formed.outcome === undefined) validateReport(match, result, system);
+  validateReport(match, result, system);
   const leavers = context.queues.get(formed.queueId)?.backfill?.leavers ?? 'unrated';
   const nowMs = context.now();
   try {
@@ -66,13 +66,13 @@ export async function reportResult(
  * with: per team, its players at the end in the record's order (formed seats as they were,
  * backfilled players marked `backfilled` on the track of the ticket that brought them in), then the
  * formed seats no longer in it, marked `left`. Undefined when nothing changed or the record is gone
- * (kept 24 hours): then the formed teams are rated.
+ * (kept 24 hours) or its queue removed: then the formed teams are rated.
  */
 async function finalRoster(context: ServiceContext, match: MatchRecord): Promise<MatchSeat[][] | undefined> {
-  const handoff = await context.state.readHandoff(match.queueId, match.matchId);
-  if (handoff === undefined) return undefined;
+  const config = context.queues.get(match.queueId);
+  const handoff = config && (await context.state.readHandoff(match.queueId, match.matchId));
+  if (config === undefined || handoff === undefined) return undefined;
   const formedSeats = new Map(match.teams.flat().map((seat) => [seat.playerId, seat]));
-  const config = queueOf(context, match.queueId);
   let changed = false;
   const roster: MatchSeat[][] = [];
   for (const [t, team] of match.teams.entries()) {
