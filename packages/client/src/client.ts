@@ -93,6 +93,7 @@ export const routes = {
   previewSeasonReset: ['POST', '/v1/admin/season-reset/preview'],
   applySeasonReset: ['POST', '/v1/admin/season-reset/apply'],
   recalibratePlayer: ['POST', '/v1/admin/players/{playerId}/recalibrate'],
+  fitModel: ['POST', '/v1/admin/models/{name}/fit'],
   getQueueInsights: ['GET', '/v1/admin/insights/queues'],
   getRecentMatches: ['GET', '/v1/admin/insights/matches'],
   getRatingDistributions: ['GET', '/v1/admin/insights/ratings'],
@@ -329,6 +330,11 @@ export class MatchdClient {
 
   recalibratePlayer(playerId: string, body: RequestBody<'recalibratePlayer'> = {}) {
     return this.#body('recalibratePlayer', { params: { playerId }, body });
+  }
+
+  /** Fits a model from the stored history and publishes it to every node (admin key). */
+  fitModel(name: string, body: RequestBody<'fitModel'>) {
+    return this.#body('fitModel', { params: { name }, body });
   }
 
   getQueueInsights(query: Query<'getQueueInsights'> = {}) {

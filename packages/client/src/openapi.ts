@@ -185,6 +185,28 @@ export interface paths {
         readonly patch?: never;
         readonly trace?: never;
     };
+    readonly "/v1/admin/models/{name}/fit": {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path?: never;
+            readonly cookie?: never;
+        };
+        readonly get?: never;
+        readonly put?: never;
+        /**
+         * Fit a model from the stored history and publish it to every node
+         * @description Fits the party bonus (kind party) or the churn model (kind churn) from the reported matches, in a fitting thread, and stores it as the name’s next version; queues naming it on every node are rebuilt on it. Answers when the model is stored. MM_ERR_INVALID_DATA: the history cannot fit the model (too few matches, one class of label).
+         *
+         *     Role: An admin key.
+         */
+        readonly post: operations["fitModel"];
+        readonly delete?: never;
+        readonly options?: never;
+        readonly head?: never;
+        readonly patch?: never;
+        readonly trace?: never;
+    };
     readonly "/v1/admin/players/{playerId}/recalibrate": {
         readonly parameters: {
             readonly query?: never;
@@ -2146,6 +2168,165 @@ export interface operations {
                             readonly track: string;
                         }[];
                     };
+                };
+            };
+            /** @description No credential, or an unknown, expired or malformed one */
+            readonly 401: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The credential’s role may not do this */
+            readonly 403: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limit exceeded (details.retryAfterMs) */
+            readonly 429: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later */
+            readonly 503: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readonly fitModel: {
+        readonly parameters: {
+            readonly query?: never;
+            readonly header?: never;
+            readonly path: {
+                /** @example churn */
+                readonly name: string;
+            };
+            readonly cookie?: never;
+        };
+        readonly requestBody: {
+            readonly content: {
+                readonly "application/json": {
+                    /** @description churn: no match within this long after a match = churned (default 8 hours) */
+                    readonly churnWindowMs?: number;
+                    /** @description Only matches created at or after (epoch ms) */
+                    readonly fromMs?: number;
+                    /**
+                     * @description party: Dota's party bonus (party-adjusted MMR); churn: EOMM's churn model
+                     * @enum {string}
+                     */
+                    readonly kind: "party" | "churn";
+                    /** @description churn: only these queues’ matches (default: every queue) */
+                    readonly queues?: readonly string[];
+                    /** @description churn: deals the cross-validation folds */
+                    readonly seed?: number;
+                    /** @description Only matches created before (epoch ms) */
+                    readonly toMs?: number;
+                    /** @description party: only matches on this track */
+                    readonly track?: string;
+                };
+            };
+        };
+        readonly responses: {
+            /** @description Default Response */
+            readonly 200: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    readonly "application/json": {
+                        /** @description Epoch milliseconds */
+                        readonly fittedAtMs: number;
+                        /** @enum {string} */
+                        readonly kind: "party-bonus" | "churn-model";
+                        /** @description Matches (labelled rows) the fit used */
+                        readonly matches: number;
+                        /** @description The model as stored (coefficients, or the churn regression) */
+                        readonly model: {
+                            readonly [key: string]: unknown;
+                        };
+                        readonly name: string;
+                        /** @description Counts up per name; every node uses the newest */
+                        readonly version: number;
+                    };
+                };
+            };
+            /** @description Invalid request: malformed JSON, a field out of bounds, an unknown field */
+            readonly 400: {
+                headers: {
+                    readonly [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "MM_ERR_INVALID_REQUEST",
+                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "details": {
+                     *           "path": "body.players"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No credential, or an unknown, expired or malformed one */

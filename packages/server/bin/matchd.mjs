@@ -23,16 +23,17 @@ const usage =
   '       matchd ratings <args...>      rating model evaluation (matchd ratings --help)\n' +
   '       matchd ratings fit-party ...  party bonus fitted from the stored history (--help)\n' +
   '       matchd engagement fit ...     churn model fitted from the stored history (--help)\n' +
+  '       matchd models export|import   a stored model to or from a file (matchd models --help)\n' +
   '       matchd sim <args...>          simulator and experiments (matchd sim --help)\n' +
   '       matchd queues import ...      a FlexMatch or PlayFab rule set as a queue (matchd queues --help)\n' +
   '       matchd help                   this text\n';
 
-if ((command === 'ratings' && rest[0] === 'fit-party') || command === 'engagement') {
+if ((command === 'ratings' && rest[0] === 'fit-party') || command === 'engagement' || command === 'models') {
   // Fitting reads the service's own store: the server's CLI, with the server's configuration.
   const cli = await import(pathToFileURL(clis.models).href);
   process.exitCode = await cli.main(
-    command === 'engagement' ? 'engagement' : 'fit-party',
-    command === 'engagement' ? rest : rest.slice(1),
+    command === 'ratings' ? 'fit-party' : command,
+    command === 'ratings' ? rest.slice(1) : rest,
   );
 } else if (command === 'ratings' || command === 'sim' || command === 'queues') {
   const cli = await import(pathToFileURL(clis[command]).href);

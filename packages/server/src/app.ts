@@ -21,6 +21,7 @@ import { authHook, redactedUrl } from './http/request-context.ts';
 import { handoffRoutes } from './http/routes-handoff.ts';
 import { insightRoutes } from './http/routes-insights.ts';
 import { matchRoutes } from './http/routes-matches.ts';
+import { modelRoutes } from './http/routes-models.ts';
 import { playerRoutes } from './http/routes-players.ts';
 import { queueRoutes } from './http/routes-queues.ts';
 import { apiVersion, experimentsDir, systemRoutes } from './http/routes-system.ts';
@@ -219,6 +220,7 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
   handoffRoutes(app, context);
   playerRoutes(app, context);
   queueRoutes(app, context);
+  modelRoutes(app, context);
   insightRoutes(app, context, activity, experimentsDir);
   return { app, service };
 }

@@ -54,13 +54,14 @@ export interface ServerConfig {
    */
   readonly churnTableFile?: string;
   /**
-   * Folder of fitted models (`matchd ratings fit-party`, `matchd engagement fit`) that queues name
-   * (`rating.partyAdjustment`, `engagement.churnModel`). Default `<dataDir>/models`.
+   * Folder the fit commands (`matchd ratings fit-party`, `matchd engagement fit`, `matchd models
+   * export`) write model files to; queues read models from the shared store. Default `<dataDir>/models`.
    */
   readonly modelsDir?: string;
   /**
    * How often the service refits every churn model a queue names from its own match history and
-   * hands it to the queue, ms; 0 (default) = never (fit with `matchd engagement fit`).
+   * publishes it to every node (in a fitting thread), ms; 0 (default) = never (fit on demand with
+   * POST /v1/admin/models/{name}/fit or `matchd engagement fit`).
    */
   readonly churnRefitIntervalMs: number;
   /** The churn window of scheduled refits, ms (EOMM: 8 hours). */

@@ -20,7 +20,7 @@ import type { ApiKeyConfig, ServerConfig } from './config.ts';
 import { loggerOptions } from './logging.ts';
 import { startChurnRefit } from './models/churn-refit.ts';
 import { churnEstimatorFor } from './models/churn-sources.ts';
-import { ModelFiles } from './models/model-files.ts';
+import { ModelCatalog } from './models/model-catalog.ts';
 import { defaultDeclaration } from './rating/rating-system.ts';
 import { createTrackPolicies, type TrackPoliciesData } from './rating/track-policies.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
@@ -119,7 +119,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     );
     const expectedChurn =
       churnTable === undefined ? undefined : churnTableEstimator(createChurnTable(churnTable));
-    const models = new ModelFiles(config.modelsDir ?? join(config.dataDir, 'models'));
+    // Fitted models come from the shared store (the service fills the catalog before its queues).
+    const models = new ModelCatalog();
     const expectedChurnFor = churnEstimatorFor(models, churnTable);
     const ratings = await openRatings(config);
     opened.push(ratings);
@@ -129,7 +130,6 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ? await startWorkerHost({
           policies: policiesData,
           seed: config.seed,
-          modelsDir: models.dir,
           ...(churnTable === undefined ? {} : { churnTable }),
         })
       : createLocalHost({
@@ -138,6 +138,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           seed: config.seed,
           clock: () => performance.now(),
           expectedChurnFor,
+          models,
         });
     opened.push(host);
     const { app, service } = await buildServer({

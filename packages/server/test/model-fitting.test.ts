@@ -174,6 +174,27 @@ test('fit-party and engagement fit write models from the stored history, and que
       'a loss predicts more churn than a win',
     );
 
+    // Export the stored model to a file and import it under another name: the store holds both.
+    const exported = join(dataDir, 'exported.json');
+    assert.equal(
+      await main('models', ['export', 'party-bonus', '--out', exported], io, env),
+      0,
+      out.join(''),
+    );
+    assert.equal(await main('models', ['import', 'party-copy', exported], io, env), 0, out.join(''));
+    assert.equal(await main('models', ['export', 'nothing-here'], io, env), 1);
+    assert.equal(await main('models', ['import', 'bad', join(dataDir, 'missing.json')], io, env), 1);
+    const check = createSqlRatingsStore(await openPglite(join(dataDir, 'pglite')));
+    try {
+      assert.deepEqual(
+        (await check.getModel('party-copy'))?.model,
+        (await check.getModel('party-bonus'))?.model,
+      );
+      assert.deepEqual((await check.getModel('party-bonus'))?.model, party);
+    } finally {
+      await check.close();
+    }
+
     const squad: QueueConfig = {
       id: 'squad-adjusted',
       teams: { count: 2, size: 2 },
@@ -273,8 +294,13 @@ test('the scheduled refit fits the churn model a queue names and hands it to the
       churnRefitIntervalMs: 200,
     });
     try {
-      const models = new ModelFiles(join(dataDir, 'models'));
+      // The refit stores the model in the shared store; the node takes it at once.
+      const models = server.server.service.context.models;
       const fitted = await eventually(async () => models.get('scheduled'), 20_000, 'the scheduled fit');
+      assert.equal(
+        (await server.server.service.context.ratings.getModel('scheduled'))?.version,
+        models.versionOf('scheduled'),
+      );
       assert.equal(fitted.kind, 'churn-model');
       if (fitted.kind === 'churn-model') assert.equal(fitted.queueId, 'eomm-fit');
     } finally {

@@ -32,7 +32,7 @@ ratingsStoreContract({
     const client = await sharedPglite;
     const store = createSqlRatingsStore({ ...client, close: async () => {} });
     await store.migrate();
-    await client.query('TRUNCATE ratings, match_players, matches, queue_configs');
+    await client.query('TRUNCATE ratings, match_players, matches, queue_configs, models');
     return { store, dispose: () => store.close() };
   },
 });

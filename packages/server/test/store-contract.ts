@@ -370,5 +370,80 @@ export function ratingsStoreContract(factory: AdapterFactory<RatingsStore>): voi
           { queueId: 'b', config: { id: 'b', v: 2 }, updatedAtMs: 3 },
         ]);
       }));
+
+    test('matchesInWindow pages a time window oldest first, resumes after a cursor, keeps reported only on request', () =>
+      withStore(factory, async (store) => {
+        // Two matches share a creation time: the match id orders them.
+        for (const [id, at] of [
+          ['m4', 400],
+          ['m1', 100],
+          ['m3b', 300],
+          ['m3a', 300],
+          ['m5', 500],
+        ] as const)
+          await store.saveMatch(match(id, [[`${id}-x`], [`${id}-y`]], at));
+        await store.reportResult({
+          matchId: 'm3b',
+          result: { ranks: [1, 2] },
+          nowMs: 600,
+          compute: bump(10, 600),
+        });
+        await store.reportResult({
+          matchId: 'm4',
+          result: { ranks: [2, 1] },
+          nowMs: 600,
+          compute: bump(10, 600),
+        });
+        const ids = (page: readonly MatchRecord[]) => page.map((record) => record.matchId);
+        const first = await store.matchesInWindow({ fromMs: 100, toMs: 500, limit: 2 });
+        assert.deepEqual(ids(first), ['m1', 'm3a']);
+        const last = first[first.length - 1] as MatchRecord;
+        const second = await store.matchesInWindow({
+          fromMs: 100,
+          toMs: 500,
+          limit: 2,
+          after: { createdAtMs: last.createdAtMs, matchId: last.matchId },
+        });
+        // m5 lies at the window's end (exclusive).
+        assert.deepEqual(ids(second), ['m3b', 'm4']);
+        assert.deepEqual(
+          await store.matchesInWindow({
+            fromMs: 100,
+            toMs: 500,
+            limit: 2,
+            after: { createdAtMs: 400, matchId: 'm4' },
+          }),
+          [],
+        );
+        const reported = await store.matchesInWindow({
+          fromMs: 0,
+          toMs: 1000,
+          limit: 10,
+          reportedOnly: true,
+        });
+        assert.deepEqual(ids(reported), ['m3b', 'm4']);
+        assert.deepEqual(reported[0]?.outcome?.result.ranks, [1, 2]);
+        assert.deepEqual(await store.matchesInWindow({ fromMs: 501, toMs: 1000, limit: 10 }), []);
+      }));
+
+    test('models keep versions per name; the newest is read; versions list without content', () =>
+      withStore(factory, async (store) => {
+        assert.equal(await store.getModel('churn'), undefined);
+        assert.deepEqual(await store.modelVersions(), []);
+        const first = await store.putModel({ name: 'churn', fittedAtMs: 10, model: { kind: 'x', v: [1] } });
+        assert.deepEqual(first, { name: 'churn', version: 1, fittedAtMs: 10, model: { kind: 'x', v: [1] } });
+        await store.putModel({ name: 'party', fittedAtMs: 11, model: { kind: 'y' } });
+        const again = await Promise.all([
+          store.putModel({ name: 'churn', fittedAtMs: 20, model: { kind: 'x', v: [2] } }),
+          store.putModel({ name: 'churn', fittedAtMs: 21, model: { kind: 'x', v: [3] } }),
+        ]);
+        assert.deepEqual(again.map((record) => record.version).sort(), [2, 3]);
+        const newest = again.find((record) => record.version === 3);
+        assert.deepEqual(await store.getModel('churn'), newest);
+        assert.deepEqual(await store.modelVersions(), [
+          { name: 'churn', version: 3, fittedAtMs: newest?.fittedAtMs },
+          { name: 'party', version: 1, fittedAtMs: 11 },
+        ]);
+      }));
   });
 }

@@ -1,21 +1,24 @@
 /**
  * Fits models from the service's own match history (the store the server config names: the same
- * environment and MATCHD_CONFIG file as `matchd serve`) and writes them, by name, to the models
- * folder that queues name them from:
+ * environment and MATCHD_CONFIG file as `matchd serve`), stores them by name in that store (the
+ * version every node's queues read) and exports a copy to the models folder:
  *   matchd ratings fit-party [--track NAME] [--name party-bonus] [--json]
  *   matchd engagement fit [--queue ID] [--window-ms 28800000] [--name churn] [--seed 1] [--json]
+ *   matchd models export NAME [--out FILE]   |   matchd models import NAME FILE
  * Exit codes: 0 written, 1 the history cannot fit the model (MM_ERR_INVALID_DATA: too few matches,
  * one class of label, ratings that predict nothing) or the store is unavailable, 2 bad usage.
- * With PGlite the data folder is locked by a running server: stop it, or let the server refit on
- * its schedule (`churnRefitIntervalMs`).
+ * With PGlite the data folder is locked by a running server: fit through the server instead
+ * (POST /v1/admin/models/{name}/fit), or let it refit on its schedule (`churnRefitIntervalMs`).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isMatchdError } from '@matchd/engine';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { fitChurnModel, fitPartyModel } from '../models/fit-models.ts';
-import { ModelFiles } from '../models/model-files.ts';
+import { modelJson } from '../models/model-catalog.ts';
+import { type ModelFile, ModelFiles, validateModelFile } from '../models/model-files.ts';
 import { reportedMatches } from '../models/stored-history.ts';
 import { openRatings } from '../start.ts';
 import { lockDataDir } from '../store/data-dir.ts';
@@ -35,8 +38,9 @@ const processIo: CliIo = {
 export const FIT_PARTY_USAGE = `usage: matchd ratings fit-party [--track NAME] [--name party-bonus] [--json]
 
 Fits Dota's party bonus (party-adjusted MMR) by logistic regression on the stored two-team matches:
-each player's rating before the match, parties = players of one ticket. Writes the model to
-<modelsDir>/<name>.json; a queue uses it with "rating": { "partyAdjustment": "<name>" }.
+each player's rating before the match, parties = players of one ticket. Stores the model in the
+shared store (every node's queues read it) and writes
+<modelsDir>/<name>.json (an export); a queue uses it with "rating": { "partyAdjustment": "<name>" }.
 
   --track   only matches on this track (a name covers its solo and party tracks)
   --name    the model's name (default party-bonus)
@@ -50,7 +54,7 @@ export const ENGAGEMENT_USAGE = `usage: matchd engagement fit [--queue ID] [--wi
 
 Fits EOMM's churn model (logistic regression on each player's recent matches, L2 chosen by 5-fold
 cross-validation) on the stored reported matches. A player churned after a match when they played
-none within the window. Writes <modelsDir>/<name>.json; an engagement queue uses it with
+none within the window. Stores it in the shared store and writes <modelsDir>/<name>.json (an export); an engagement queue uses it with
 "engagement": { "churnModel": "<name>" }.
 
   --queue      only this queue's matches (default: every queue)
@@ -62,6 +66,65 @@ none within the window. Writes <modelsDir>/<name>.json; an engagement queue uses
 The store and models folder come from the server's configuration (MATCHD_CONFIG, MATCHD_* variables).
 exit: 0 written, 1 the history cannot fit it, 2 bad usage
 `;
+
+export const MODELS_USAGE = `usage: matchd models export NAME [--out FILE]
+       matchd models import NAME FILE
+
+export  writes the newest stored version of the model (JSON) to FILE, or prints it
+import  checks FILE (a model file as export or the fit commands write it) and stores it as the
+        name's next version; every node's queues take it on their next config poll
+
+The store comes from the server's configuration (MATCHD_CONFIG, MATCHD_* variables).
+exit: 0 done, 1 no such model or a bad file, 2 bad usage
+`;
+
+async function modelsCommand(
+  args: readonly string[],
+  io: CliIo,
+  config: () => ServerConfig,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { out: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const [command, name, file] = positionals;
+  if (values.help === true || command === 'help') {
+    io.stdout(MODELS_USAGE);
+    return 0;
+  }
+  if (command !== 'export' && command !== 'import')
+    throw new UsageError(`unknown command '${command ?? ''}'`);
+  if (name === undefined) throw new UsageError('a model name is needed');
+  if (command === 'import') {
+    if (file === undefined) throw new UsageError('import needs a file');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      io.stderr(`matchd models: ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+    const model = validateModelFile(name, parsed);
+    const stored = await withStore(config(), (ratings) =>
+      ratings.putModel({ name, fittedAtMs: model.fittedAtMs, model: modelJson(model) }),
+    );
+    io.stdout(`model ${name} version ${stored.version} stored\n`);
+    return 0;
+  }
+  const stored = await withStore(config(), (ratings) => ratings.getModel(name));
+  if (stored === undefined) {
+    io.stderr(`matchd models: no model named ${name} in the store\n`);
+    return 1;
+  }
+  const text = `${JSON.stringify(stored.model, null, 2)}\n`;
+  if (values.out === undefined) io.stdout(text);
+  else {
+    writeFileSync(values.out, text);
+    io.stdout(`model ${name} version ${stored.version} -> ${values.out}\n`);
+  }
+  return 0;
+}
 
 function positiveInteger(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -105,16 +168,22 @@ async function fitParty(args: readonly string[], io: CliIo, config: () => Server
   const settings = config();
   const name = values.name ?? 'party-bonus';
   const models = new ModelFiles(settings.modelsDir as string);
-  const { fit, matches } = await withStore(settings, async (ratings) =>
-    fitPartyModel(await reportedMatches(ratings), values.track === undefined ? {} : { track: values.track }),
-  );
-  const file = models.put(name, {
-    kind: 'party-bonus',
-    fittedAtMs: Date.now(),
-    matches,
-    ...(values.track === undefined ? {} : { track: values.track }),
-    coefficients: fit.coefficients,
-    logOddsPerRatingPoint: fit.logOddsPerRatingPoint,
+  const { fit, matches, file } = await withStore(settings, async (ratings) => {
+    const fitted = fitPartyModel(
+      await reportedMatches(ratings),
+      values.track === undefined ? {} : { track: values.track },
+    );
+    const model: ModelFile = {
+      kind: 'party-bonus',
+      fittedAtMs: Date.now(),
+      matches: fitted.matches,
+      ...(values.track === undefined ? {} : { track: values.track }),
+      coefficients: fitted.fit.coefficients,
+      logOddsPerRatingPoint: fitted.fit.logOddsPerRatingPoint,
+    };
+    // The shared store is what queues read; the file is the export.
+    await ratings.putModel({ name, fittedAtMs: model.fittedAtMs, model: modelJson(model) });
+    return { ...fitted, file: models.put(name, model) };
   });
   const model = models.get(name);
   if (values.json === true) io.stdout(`${JSON.stringify({ file, model }, null, 2)}\n`);
@@ -160,19 +229,22 @@ async function fitEngagement(
   const name = values.name ?? 'churn';
   const models = new ModelFiles(settings.modelsDir as string);
   const nowMs = Date.now();
-  const model = await withStore(settings, async (ratings) =>
-    fitChurnModel(await reportedMatches(ratings), {
+  const { model, file } = await withStore(settings, async (ratings) => {
+    const fitted = fitChurnModel(await reportedMatches(ratings), {
       churnWindowMs,
       logEndMs: nowMs,
       seed,
       ...(values.queue === undefined ? {} : { queueId: values.queue }),
-    }),
-  );
-  const file = models.put(name, {
-    kind: 'churn-model',
-    fittedAtMs: nowMs,
-    ...(values.queue === undefined ? {} : { queueId: values.queue }),
-    model,
+    });
+    const stored: ModelFile = {
+      kind: 'churn-model',
+      fittedAtMs: nowMs,
+      ...(values.queue === undefined ? {} : { queueId: values.queue }),
+      model: fitted,
+    };
+    // The shared store is what queues read; the file is the export.
+    await ratings.putModel({ name, fittedAtMs: nowMs, model: modelJson(stored) });
+    return { model: fitted, file: models.put(name, stored) };
   });
   if (values.json === true) io.stdout(`${JSON.stringify({ file, model: models.get(name) }, null, 2)}\n`);
   else {
@@ -187,15 +259,22 @@ async function fitEngagement(
 
 /** Runs `matchd ratings fit-party ...` (`which` = 'fit-party') or `matchd engagement ...`. */
 export async function main(
-  which: 'fit-party' | 'engagement',
+  which: 'fit-party' | 'engagement' | 'models',
   argv: readonly string[],
   io: CliIo = processIo,
   environment: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<number> {
-  const usage = which === 'fit-party' ? FIT_PARTY_USAGE : ENGAGEMENT_USAGE;
-  const prefix = which === 'fit-party' ? 'matchd ratings fit-party' : 'matchd engagement';
+  const usage =
+    which === 'fit-party' ? FIT_PARTY_USAGE : which === 'models' ? MODELS_USAGE : ENGAGEMENT_USAGE;
+  const prefix =
+    which === 'fit-party'
+      ? 'matchd ratings fit-party'
+      : which === 'models'
+        ? 'matchd models'
+        : 'matchd engagement';
   try {
     const config = () => loadConfig(environment);
+    if (which === 'models') return await modelsCommand(argv, io, config);
     return which === 'fit-party' ? await fitParty(argv, io, config) : await fitEngagement(argv, io, config);
   } catch (error) {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
@@ -212,7 +291,7 @@ export async function main(
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const [which, ...rest] = process.argv.slice(2);
-  main(which === 'fit-party' ? 'fit-party' : 'engagement', rest).then(
+  main(which === 'fit-party' ? 'fit-party' : which === 'models' ? 'models' : 'engagement', rest).then(
     (code) => {
       process.exitCode = code;
     },

@@ -47,7 +47,7 @@ const TeamDimension = (description: string, maximum: number, minimum: number) =>
     { description },
   );
 
-/** A fitted model's name: its file in the models folder, without `.json`. */
+/** A fitted model's name, as the shared store keeps it (fit with POST /v1/admin/models/{name}/fit). */
 const ModelName = (description: string) =>
   Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-][A-Za-z0-9_.-]*$', description });
 

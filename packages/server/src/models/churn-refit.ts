@@ -1,14 +1,15 @@
 /**
  * The scheduled refit of churn models (config `churnRefitIntervalMs`): every interval, each churn
  * model a queue names is fitted again from the service's own reported matches (of the queues that
- * name it), written to the models folder, and those queues' matchmakers are rebuilt on it (their
- * waiting tickets carry over). A history too short to fit leaves the model as it was (logged).
- * Fitting runs in this thread: keep the interval long (hours) on a large history.
+ * name it) in a fitting thread (fit-in-worker.ts: the API thread keeps serving), stored as the
+ * model's next version in the shared store, and the queues naming it are rebuilt on it on every
+ * node (this one at once, the others on their config poll). A history too short to fit leaves the
+ * model as it was (logged).
  */
 import { isMatchdError, queueUsesEngagement } from '@matchd/engine';
 import type { ServiceContext } from '../service/context.ts';
-import { fitChurnModel } from './fit-models.ts';
-import { reportedMatches } from './stored-history.ts';
+import { fitInWorker } from './fit-in-worker.ts';
+import { publishModel } from './model-sync.ts';
 
 /** Options of the schedule. */
 export interface ChurnRefitOptions {
@@ -20,10 +21,8 @@ export interface ChurnRefitOptions {
 /** Refits every named churn model once; returns the names written. */
 export async function refitChurnModels(
   context: ServiceContext,
-  options: Omit<ChurnRefitOptions, 'intervalMs'>,
+  options: Omit<ChurnRefitOptions, 'intervalMs'> & { signal?: AbortSignal },
 ): Promise<string[]> {
-  const models = context.models;
-  if (models === undefined) return [];
   const queuesByModel = new Map<string, string[]>();
   for (const config of context.queues.values()) {
     const name = config.engagement?.churnModel;
@@ -32,26 +31,15 @@ export async function refitChurnModels(
   }
   const written: string[] = [];
   for (const [name, queueIds] of queuesByModel) {
-    const matches = await reportedMatches(context.ratings, (match) => queueIds.includes(match.queueId));
-    const nowMs = context.now();
     try {
-      const model = fitChurnModel(matches, {
-        churnWindowMs: options.churnWindowMs,
-        logEndMs: nowMs,
-        seed: options.seed,
-      });
-      models.put(name, {
-        kind: 'churn-model',
-        fittedAtMs: nowMs,
-        ...(queueIds.length === 1 ? { queueId: queueIds[0] as string } : {}),
-        model,
-      });
-      written.push(name);
-      context.log.info(
-        { model: name, queues: queueIds, matches: model.trainingMatches },
-        'churn model refitted',
+      const { model, matches } = await fitInWorker(
+        context.ratings,
+        { kind: 'churn', queueIds, churnWindowMs: options.churnWindowMs, seed: options.seed },
+        { nowMs: context.now(), ...(options.signal === undefined ? {} : { signal: options.signal }) },
       );
-      for (const queueId of queueIds) context.queueChanged(queueId);
+      const { version } = await publishModel(context, name, model);
+      written.push(name);
+      context.log.info({ model: name, version, queues: queueIds, matches }, 'churn model refitted');
     } catch (error) {
       if (!isMatchdError(error)) throw error;
       context.log.warn(
@@ -69,15 +57,28 @@ export function startChurnRefit(
   options: ChurnRefitOptions,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
+  let busy = false;
   const timer = setInterval(() => {
+    // A fit longer than the interval is not queued behind: the next tick after it starts the next.
+    if (busy) return;
+    busy = true;
     running = running
-      .then(() => refitChurnModels(context, options))
-      .catch((error: unknown) => context.log.error({ err: error }, 'churn refit failed'));
+      .then(() =>
+        stopping.signal.aborted ? [] : refitChurnModels(context, { ...options, signal: stopping.signal }),
+      )
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) context.log.error({ err: error }, 'churn refit failed');
+      })
+      .finally(() => {
+        busy = false;
+      });
   }, options.intervalMs);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -1,6 +1,6 @@
 /**
  * Which churn estimator an engagement queue runs on, in order: the churn model the queue names
- * (fitted from the service's history, a file in the models folder), the queue's own churn table,
+ * (fitted from the service's history, kept in the shared store), the queue's own churn table,
  * the service's churn table (config `churnTableFile`). A queue that names a model not fitted yet
  * and has no table of its own is refused, naming the model.
  */
@@ -12,14 +12,14 @@ import {
   type QueueConfig,
   queueUsesEngagement,
 } from '@matchd/engine';
-import type { ModelFiles } from './model-files.ts';
+import type { ModelSource } from './model-catalog.ts';
 
 /** A queue's estimator, or undefined when it has none (the engine then refuses an engagement queue). */
 export type ChurnEstimatorFor = (config: QueueConfig) => ExpectedChurn<unknown> | undefined;
 
-/** The resolver over a models folder and the service's table (see the file comment). */
+/** The resolver over the fitted models and the service's table (see the file comment). */
 export function churnEstimatorFor(
-  models: ModelFiles | undefined,
+  models: ModelSource | undefined,
   serviceTable: Readonly<Record<string, unknown>> | undefined,
 ): ChurnEstimatorFor {
   const serviceEstimator =

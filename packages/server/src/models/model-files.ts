@@ -1,8 +1,9 @@
 /**
- * Fitted models by name, one JSON file each in the models folder (config `modelsDir`, default
+ * Fitted models as files, the CLI's export format: one JSON file each in the models folder (config `modelsDir`, default
  * `<dataDir>/models`): the party bonus `matchd ratings fit-party` fits and the churn model
  * `matchd engagement fit` fits. A queue names them (`rating.partyAdjustment`,
- * `engagement.churnModel`); every node reads the same names from its own folder. Files are written
+ * `engagement.churnModel`) from the shared store (model-catalog.ts); files are the CLI's export and
+ * import format. Files are written
  * whole (a temporary file renamed over the old), so a reader never sees half a model.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import {
   type PartyBonusCoefficients,
   validateChurnModel,
 } from '@matchd/engine';
+import { type ModelSource, requireModel } from './model-catalog.ts';
 
 /** Dota's party-adjusted MMR: bonus coefficients fitted from the stored history. */
 export interface PartyBonusModelFile {
@@ -91,7 +93,7 @@ export function writeModelFile(dir: string, name: string, model: ModelFile): str
 }
 
 /** The named models of one folder, re-read when a file changes. */
-export class ModelFiles {
+export class ModelFiles implements ModelSource {
   readonly dir: string;
   readonly #cache = new Map<string, { mtimeMs: number; model: ModelFile }>();
 
@@ -119,15 +121,7 @@ export class ModelFiles {
 
   /** The named model of the given kind; MM_ERR_INVALID_QUEUE_CONFIG naming `path` when absent. */
   require<K extends ModelFile['kind']>(name: string, kind: K, path: string): Extract<ModelFile, { kind: K }> {
-    const model = this.get(name);
-    if (model === undefined || model.kind !== kind) {
-      throw new MatchdError(
-        ErrorCodes.INVALID_QUEUE_CONFIG,
-        `${path}: no ${kind} model named ${name} in ${this.dir}${model === undefined ? '' : ` (it holds a ${model.kind})`}`,
-        { path, model: name },
-      );
-    }
-    return model as Extract<ModelFile, { kind: K }>;
+    return requireModel(this.get(name), name, kind, path, this.dir);
   }
 
   /** Writes a model (see writeModelFile). */

@@ -1,39 +1,59 @@
 /**
- * The service's own match history, read back for fitting models: every reported match, oldest
- * first, and each player's part in it (outcome, score difference, rating before the match). The
- * store has no "all matches" query, so the players are found through the tracks they are rated on
- * and their histories read page by page; matches are kept once.
+ * The service's own match history, read back for fitting models: the reported matches of a time
+ * window, oldest first, and each player's part in it (outcome, score difference, rating before the
+ * match). The store pages through the window in creation order (`matchesInWindow`, an index scan).
  */
 import type { RatingsStore } from '../store/ratings-store.ts';
 import type { MatchRecord } from '../store/records.ts';
 
-/** Matches read per page of a player's history. */
+/** Matches read per page. */
 const PAGE = 500;
 
-/** Every match with a reported result, oldest first; `keep` filters them. */
+/** The window read: [fromMs, toMs); the whole history by default. */
+export interface HistoryWindow {
+  readonly fromMs?: number;
+  readonly toMs?: number;
+}
+
+/**
+ * Every match with a reported result in the window, oldest first, page by page: `onPage` receives
+ * each page's kept matches (so a caller can hand them on without holding them all).
+ */
+export async function forEachReportedPage(
+  ratings: RatingsStore,
+  keep: (match: MatchRecord) => boolean,
+  window: HistoryWindow,
+  onPage: (matches: MatchRecord[]) => void | Promise<void>,
+): Promise<void> {
+  const fromMs = window.fromMs ?? 0;
+  const toMs = window.toMs ?? Number.MAX_SAFE_INTEGER;
+  let after: MatchRecord | undefined;
+  for (;;) {
+    const page = await ratings.matchesInWindow({
+      fromMs,
+      toMs,
+      limit: PAGE,
+      reportedOnly: true,
+      ...(after === undefined ? {} : { after: { createdAtMs: after.createdAtMs, matchId: after.matchId } }),
+    });
+    const kept = page.filter(keep);
+    if (kept.length > 0) await onPage(kept);
+    if (page.length < PAGE) return;
+    after = page[page.length - 1] as MatchRecord;
+  }
+}
+
+/** Every match with a reported result in the window, oldest first; `keep` filters them. */
 export async function reportedMatches(
   ratings: RatingsStore,
   keep: (match: MatchRecord) => boolean = () => true,
+  window: HistoryWindow = {},
 ): Promise<MatchRecord[]> {
-  const players = new Set<string>();
-  for (const track of await ratings.tracks())
-    for (const record of await ratings.trackRatings(track)) players.add(record.playerId);
-  const byId = new Map<string, MatchRecord>();
-  for (const playerId of players) {
-    let beforeMs: number | undefined;
-    for (;;) {
-      const page = await ratings.history(playerId, {
-        limit: PAGE,
-        ...(beforeMs === undefined ? {} : { beforeMs }),
-      });
-      for (const match of page)
-        if (match.outcome !== undefined && !byId.has(match.matchId) && keep(match))
-          byId.set(match.matchId, match);
-      if (page.length < PAGE) break;
-      beforeMs = (page[page.length - 1] as MatchRecord).createdAtMs;
-    }
-  }
-  return [...byId.values()].sort((a, b) => a.createdAtMs - b.createdAtMs || (a.matchId < b.matchId ? -1 : 1));
+  const matches: MatchRecord[] = [];
+  await forEachReportedPage(ratings, keep, window, (page) => {
+    matches.push(...page);
+  });
+  return matches;
 }
 
 /** True when `track` is `name` itself or one of its solo/party tracks (`normal` covers `normal/solo`). */

@@ -18,6 +18,8 @@ import {
   type WaitingBackfill,
   type WaitingTicket,
 } from '@matchd/engine';
+import type { ModelCatalog } from '../models/model-catalog.ts';
+import type { ModelFile } from '../models/model-files.ts';
 
 /** Builds a matchmaker (the engine's `createMatchmaker`), injected so hosts stay engine-agnostic. */
 export type MatchmakerFactory = (options: MatchmakerOptions<unknown>) => Matchmaker<unknown>;
@@ -38,6 +40,11 @@ export interface MatchmakerHost {
    * the waiting tickets do not fit it.
    */
   putQueue(config: QueueConfig, snapshot?: MatchmakerSnapshot<unknown>): Promise<void>;
+  /**
+   * Takes a version of a fitted model (from the shared store) for matchmakers built from now on;
+   * an older version than the one held is ignored. Put it before the queues naming it are put again.
+   */
+  putModel(name: string, version: number, model: ModelFile): Promise<void>;
   enqueue(queueId: string, ticket: TicketInput<unknown>, nowMs: number): Promise<readonly MatchmakerEffect[]>;
   /** Adds a backfill request (the engine's `requestBackfill`). */
   requestBackfill(
@@ -95,6 +102,8 @@ export interface LocalHostOptions {
    * matchmaker is built, so a refitted model takes effect when the queue is put again.
    */
   readonly expectedChurnFor?: (config: QueueConfig) => MatchmakerOptions<unknown>['expectedChurn'];
+  /** The models `putModel` fills (the ones `expectedChurnFor` reads). */
+  readonly models?: ModelCatalog;
 }
 
 function seedFor(seed: number, queueId: string): number {
@@ -130,6 +139,9 @@ export function createLocalHost(options: LocalHostOptions): MatchmakerHost {
         ...(carried === undefined ? {} : { snapshot: carried }),
       });
       matchmakers.set(config.id, matchmaker);
+    },
+    async putModel(name, version, model) {
+      options.models?.set(name, version, model);
     },
     async enqueue(queueId, ticket, nowMs) {
       return get(queueId).enqueue(ticket, nowMs);

@@ -6,23 +6,23 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { isMatchdError } from '@matchd/engine';
 import { churnEstimatorFor } from '../models/churn-sources.ts';
-import { ModelFiles } from '../models/model-files.ts';
+import { ModelCatalog } from '../models/model-catalog.ts';
 import { createTrackPolicies } from '../rating/track-policies.ts';
 import { engineMatchmakerFactory } from './engine-factory.ts';
 import { createLocalHost } from './matchmaker-host.ts';
 import type { HostReply, HostRequest, WorkerHostData } from './worker-host.ts';
 
 const data = workerData as WorkerHostData;
+const models = new ModelCatalog();
+for (const [name, { version, model }] of Object.entries(data.models)) models.set(name, version, model);
 const policies = createTrackPolicies(data.policies);
 const host = createLocalHost({
+  models,
   factory: engineMatchmakerFactory,
   ratingModelFor: (config) => policies.ofQueue(config).model,
   seed: data.seed,
   clock: () => performance.now(),
-  expectedChurnFor: churnEstimatorFor(
-    data.modelsDir === undefined ? undefined : new ModelFiles(data.modelsDir),
-    data.churnTable,
-  ),
+  expectedChurnFor: churnEstimatorFor(models, data.churnTable),
 });
 const port = parentPort;
 if (port === null) throw new Error('matchmaker-worker.ts runs only as a worker thread');

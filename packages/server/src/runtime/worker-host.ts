@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ErrorCodes, MatchdError } from '@matchd/engine';
+import type { ModelFile } from '../models/model-files.ts';
 import type { TrackPoliciesData } from '../rating/track-policies.ts';
 import type { MatchmakerHost } from './matchmaker-host.ts';
 
@@ -35,8 +36,8 @@ export interface WorkerHostData {
   readonly seed: number;
   /** A churn table (outcome key -> churn probability) for engagement queues. */
   readonly churnTable?: Readonly<Record<string, unknown>>;
-  /** The folder of fitted models the queues name (churn models are read from it in the worker). */
-  readonly modelsDir?: string;
+  /** The fitted models put so far (a restarted worker starts with them), by name. */
+  readonly models: Record<string, { version: number; model: ModelFile }>;
   /** The TypeScript entry the bootstrap imports. */
   readonly entry: string;
 }
@@ -59,13 +60,14 @@ export async function startWorkerHost(options: {
   policies: TrackPoliciesData;
   seed: number;
   churnTable?: Readonly<Record<string, unknown>>;
-  modelsDir?: string;
   /** V8 heap limit of the worker, MB (default: Node's). */
   maxMemoryMb?: number;
 }): Promise<WorkerHost> {
   const { maxMemoryMb, ...rest } = options;
+  const models: WorkerHostData['models'] = {};
   const data: WorkerHostData = {
     ...rest,
+    models,
     entry: new URL('./matchmaker-worker.ts', import.meta.url).href,
   };
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -152,6 +154,11 @@ export async function startWorkerHost(options: {
       return restarts;
     },
     putQueue: async (...args) => void (await call('putQueue', args)),
+    async putModel(name, version, model) {
+      // Kept here too: a worker started after a crash reads them from its workerData.
+      if ((models[name]?.version ?? 0) < version) models[name] = { version, model };
+      await call('putModel', [name, version, model]);
+    },
     restoreQueue: async (...args) => void (await call('restoreQueue', args)),
     dropQueue: async (...args) => void (await call('dropQueue', args)),
     enqueue: (...args) => call('enqueue', args) as ReturnType<MatchmakerHost['enqueue']>,

@@ -149,6 +149,7 @@ export function observeHost(
     };
   return {
     putQueue: (config, snapshot) => host.putQueue(config, snapshot),
+    putModel: (name, version, model) => host.putModel(name, version, model),
     async enqueue(queueId, ticket, nowMs) {
       const effects = await host.enqueue(queueId, ticket, nowMs);
       activity.entered(queueId, ticket.ticketId);

@@ -6,7 +6,7 @@
  */
 import type { QueueConfig } from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ModelFiles } from '../models/model-files.ts';
+import type { ModelCatalog } from '../models/model-catalog.ts';
 import type { ServiceMetrics } from '../observability/metrics.ts';
 import type { RatingSystem } from '../rating/rating-system.ts';
 import type { TrackPolicies } from '../rating/track-policies.ts';
@@ -30,8 +30,8 @@ export interface ServiceContext {
   readonly log: FastifyBaseLogger;
   /** Every queue's config, as SQL holds it (refreshed by the fleet). */
   readonly queues: Map<string, QueueConfig>;
-  /** The fitted models queues name (party bonus, churn models); absent when none can be read. */
-  readonly models?: ModelFiles;
+  /** The fitted models queues name (party bonus, churn models), the shared store's newest versions. */
+  readonly models: ModelCatalog;
   /** Live tickets a queue holds at most; more are refused with MM_ERR_QUEUE_FULL. */
   readonly queueCapacity: number;
   /** Checks a queue config as its matchmaker would (the engine's validation, the churn estimator). */

@@ -1,11 +1,12 @@
 /**
  * This node's part in the fleet: a runner per queue (each takes its queue's lease when it is free,
- * see queue-runner.ts), the queue configs kept in step with SQL (a config stored by any node reaches
+ * see queue-runner.ts), the queue configs and fitted models kept in step with SQL (a config stored by any node reaches
  * this one within `configPollMs`), and the spreading of queues: each node beats a heartbeat, takes
  * free queues only while it runs fewer than its share (queues / live nodes, rounded up), and hands
  * one over per heartbeat while it runs more.
  */
 import type { QueueConfig } from '@matchd/engine';
+import { syncModels } from '../models/model-sync.ts';
 import type { ServiceContext } from './context.ts';
 import { type LeasePolicy, QueueRunner, type RunnerOptions } from './queue-runner.ts';
 
@@ -111,6 +112,8 @@ export class Fleet implements LeasePolicy {
 
   /** Reads the stored configs; new or changed ones replace this node's. */
   async syncConfigs(): Promise<void> {
+    // Models first: a refit made on another node rebuilds the queues naming it (syncModels).
+    await syncModels(this.#context);
     for (const stored of await this.#context.ratings.queueConfigs()) {
       const config = stored.config as unknown as QueueConfig;
       const known = this.#context.queues.get(stored.queueId);

@@ -12,7 +12,8 @@ import {
 } from '@matchd/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChurnEstimatorFor } from '../models/churn-sources.ts';
-import type { ModelFiles } from '../models/model-files.ts';
+import { ModelCatalog } from '../models/model-catalog.ts';
+import { syncModels } from '../models/model-sync.ts';
 import { createMetrics, instrumentRatingsStore, type ServiceMetrics } from '../observability/metrics.ts';
 import { queueTracks, type TrackPolicies } from '../rating/track-policies.ts';
 import { EventFanout } from '../runtime/event-fanout.ts';
@@ -41,8 +42,8 @@ export interface ServiceDeps {
   readonly expectedChurn?: Parameters<typeof createMatchmaker>[0]['expectedChurn'];
   /** Each queue's own churn estimator (its fitted model or table), as the matchmaker host uses it. */
   readonly expectedChurnFor?: ChurnEstimatorFor;
-  /** The fitted models queues name; without it, a queue naming a model is refused. */
-  readonly models?: ModelFiles;
+  /** The catalog of fitted models (the one `expectedChurnFor` reads); filled from the store. */
+  readonly models?: ModelCatalog;
   readonly fleet: FleetOptions;
   readonly queueCapacity: number;
   /** Epoch ms; default Date.now. */
@@ -83,7 +84,7 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     log: deps.log,
     queues: new Map(),
     queueCapacity: deps.queueCapacity,
-    ...(deps.models === undefined ? {} : { models: deps.models }),
+    models: deps.models ?? new ModelCatalog(),
     validateQueue(config) {
       // The engine validates by building the matchmaker, as the queue's runner will (its own
       // validation first, so a malformed engagement table is named before an estimator is built).
@@ -109,14 +110,7 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
         ...(expectedChurn === undefined ? {} : { expectedChurn }),
       });
       const party = config.rating.partyAdjustment;
-      if (party !== undefined) {
-        if (deps.models === undefined) {
-          throw new MatchdError(ErrorCodes.INVALID_QUEUE_CONFIG, 'rating.partyAdjustment: no models folder', {
-            path: 'rating.partyAdjustment',
-          });
-        }
-        deps.models.require(party, 'party-bonus', 'rating.partyAdjustment');
-      }
+      if (party !== undefined) context.models.require(party, 'party-bonus', 'rating.partyAdjustment');
     },
     systemOfQueue: (config) => deps.policies.ofQueue(config),
     systemOfTrack: (track) => deps.policies.ofTrack(track, context.queues.values()),
@@ -129,6 +123,8 @@ export async function createService(deps: ServiceDeps): Promise<MatchdService> {
     },
   };
   await context.ratings.migrate();
+  // Models before queues: a stored queue naming a model is checked against it.
+  await syncModels(context);
   fleet = new Fleet(context, deps.fleet);
   await loadQueues(context, deps.seedQueues ?? []);
   fleet.start();

@@ -6,9 +6,7 @@
  * needs it, so a plain queue costs no extra reads.
  */
 import {
-  ErrorCodes,
   type LastMatchMemory,
-  MatchdError,
   partyAdjustedRatings,
   type QueueConfig,
   queueUsesEngagement,
@@ -100,11 +98,6 @@ export function partyAdjusted(
 ): unknown[] {
   const name = config.rating.partyAdjustment;
   if (name === undefined || ratings.length < 2) return [...ratings];
-  if (context.models === undefined) {
-    throw new MatchdError(ErrorCodes.INVALID_QUEUE_CONFIG, 'rating.partyAdjustment: no models folder', {
-      path: 'rating.partyAdjustment',
-    });
-  }
   const model = context.models.require(name, 'party-bonus', 'rating.partyAdjustment');
   const { access } = context.systemOfQueue(config);
   const estimates = ratings.map((rating) => access.estimate(rating));

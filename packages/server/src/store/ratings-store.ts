@@ -5,9 +5,11 @@
  */
 import type {
   Json,
+  MatchCursor,
   MatchOutcome,
   MatchRecord,
   MatchSeat,
+  ModelRecord,
   QueueConfigRecord,
   RatingRecord,
   ReportedResult,
@@ -68,6 +70,18 @@ export interface RatingsStore {
   reportResult(input: ReportInput): Promise<{ outcome: MatchOutcome; applied: boolean }>;
   /** The player's matches, newest first; empty for an unknown player. */
   history(playerId: string, options: { limit: number; beforeMs?: number }): Promise<MatchRecord[]>;
+  /**
+   * Up to `limit` matches created in [fromMs, toMs), oldest first (by creation time, then match id),
+   * starting after `after` (the last match of the previous page); only those with a reported result
+   * when `reportedOnly`. Empty when none is left. Served by an index on (created_at_ms, match_id).
+   */
+  matchesInWindow(options: {
+    fromMs: number;
+    toMs: number;
+    limit: number;
+    after?: MatchCursor;
+    reportedOnly?: boolean;
+  }): Promise<MatchRecord[]>;
   /** Rows `offset + 1 .. offset + limit` of the track's leaderboard (hidden ratings left out); empty past the end. */
   leaderboard(track: string, options: { offset: number; limit: number }): Promise<LeaderboardRow[]>;
   /** The player's 1-based rank on the track, or undefined if they have no visible rating there. */
@@ -110,6 +124,15 @@ export interface RatingsStore {
   putQueueConfig(record: QueueConfigRecord): Promise<void>;
   /** Every stored queue config, by queue id. */
   queueConfigs(): Promise<QueueConfigRecord[]>;
+  /**
+   * Stores a new version of a named model (`version` of the input is ignored) and returns it: one
+   * more than the name's newest, 1 for a new name. Writers of one name serialise.
+   */
+  putModel(record: Omit<ModelRecord, 'version'>): Promise<ModelRecord>;
+  /** The newest version of each named model, without its content (cheap to poll), by name. */
+  modelVersions(): Promise<Omit<ModelRecord, 'model'>[]>;
+  /** The newest version of the named model, or undefined when none was stored. */
+  getModel(name: string): Promise<ModelRecord | undefined>;
   /** Resolves when the store answers a trivial query (readiness). */
   ping(): Promise<void>;
   /** Releases connections; the store is unusable afterwards. Succeeds if already closed. */

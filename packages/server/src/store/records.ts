@@ -109,3 +109,21 @@ export interface PooledTicket {
   /** The full ticket as the engine takes it, so a restart can re-enqueue it unchanged. */
   readonly ticket: Json;
 }
+
+/** Where a page of `matchesInWindow` resumes: the last match of the previous page. */
+export interface MatchCursor {
+  readonly createdAtMs: number;
+  readonly matchId: string;
+}
+
+/**
+ * One version of a fitted model (the party bonus, a churn model), shared by every node through the
+ * store: versions of one name count up from 1, and queues read the newest.
+ */
+export interface ModelRecord {
+  readonly name: string;
+  readonly version: number;
+  readonly fittedAtMs: number;
+  /** The model file's content (kind, coefficients or churn model), validated before it is stored. */
+  readonly model: Json;
+}

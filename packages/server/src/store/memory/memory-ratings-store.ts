@@ -6,7 +6,7 @@
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import type { LeaderboardRow, RatingsStore, ReportInput } from '../ratings-store.ts';
 import { sameReport } from '../ratings-store.ts';
-import type { MatchOutcome, MatchRecord, QueueConfigRecord, RatingRecord } from '../records.ts';
+import type { MatchOutcome, MatchRecord, ModelRecord, QueueConfigRecord, RatingRecord } from '../records.ts';
 
 const keyOf = (playerId: string, track: string): string => `${track}\u0000${playerId}`;
 
@@ -27,6 +27,8 @@ export function createMemoryRatingsStore(): RatingsStore {
   const matches = new Map<string, MatchRecord>();
   const matchesByPlayer = new Map<string, string[]>();
   const configs = new Map<string, QueueConfigRecord>();
+  /** Every version of each model, oldest first. */
+  const models = new Map<string, ModelRecord[]>();
   const friends = new Map<string, Set<string>>();
   const sortedTrack = (track: string): RatingRecord[] =>
     [...ratings.values()].filter((record) => record.track === track).sort(compareForLeaderboard);
@@ -105,6 +107,21 @@ export function createMemoryRatingsStore(): RatingsStore {
         .sort((a, b) => b.createdAtMs - a.createdAtMs || (a.matchId < b.matchId ? 1 : -1))
         .slice(0, limit);
     },
+    async matchesInWindow({ fromMs, toMs, limit, after, reportedOnly }) {
+      // A scan: the memory store serves tests and throwaway runs, not large histories.
+      return [...matches.values()]
+        .filter(
+          (match) =>
+            match.createdAtMs >= fromMs &&
+            match.createdAtMs < toMs &&
+            (after === undefined ||
+              match.createdAtMs > after.createdAtMs ||
+              (match.createdAtMs === after.createdAtMs && match.matchId > after.matchId)) &&
+            (reportedOnly !== true || match.outcome !== undefined),
+        )
+        .sort((a, b) => a.createdAtMs - b.createdAtMs || (a.matchId < b.matchId ? -1 : 1))
+        .slice(0, limit);
+    },
     async leaderboard(track, { offset, limit }): Promise<LeaderboardRow[]> {
       return ranked(track)
         .slice(offset, offset + limit)
@@ -139,6 +156,21 @@ export function createMemoryRatingsStore(): RatingsStore {
     },
     async queueConfigs() {
       return [...configs.values()].sort((a, b) => (a.queueId < b.queueId ? -1 : 1));
+    },
+    async putModel(record) {
+      const versions = models.get(record.name) ?? [];
+      const stored: ModelRecord = { ...record, version: versions.length + 1 };
+      models.set(record.name, [...versions, stored]);
+      return stored;
+    },
+    async modelVersions() {
+      return [...models.values()]
+        .map((versions) => versions[versions.length - 1] as ModelRecord)
+        .sort((a, b) => (a.name < b.name ? -1 : 1))
+        .map(({ name, version, fittedAtMs }) => ({ name, version, fittedAtMs }));
+    },
+    async getModel(name) {
+      return models.get(name)?.at(-1);
     },
     async close() {},
   };

@@ -58,6 +58,20 @@ export const migrations: readonly { readonly version: number; readonly statement
       )`,
     ],
   },
+  {
+    version: 3,
+    statements: [
+      // The window query of model fitting (matchesInWindow) reads matches in creation order.
+      'CREATE INDEX matches_created ON matches (created_at_ms, match_id)',
+      `CREATE TABLE models (
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        fitted_at_ms BIGINT NOT NULL,
+        model JSONB NOT NULL,
+        PRIMARY KEY (name, version)
+      )`,
+    ],
+  },
 ];
 
 // An arbitrary constant naming matchd's migration lock among the database's advisory locks.

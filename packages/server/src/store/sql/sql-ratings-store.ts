@@ -6,7 +6,7 @@
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { repeated } from '../memory/memory-ratings-store.ts';
 import type { LeaderboardRow, RatingsStore, ReportInput } from '../ratings-store.ts';
-import type { Json, MatchOutcome, MatchRecord, MatchSeat, RatingRecord } from '../records.ts';
+import type { Json, MatchOutcome, MatchRecord, MatchSeat, ModelRecord, RatingRecord } from '../records.ts';
 import { migrate } from './migrations.ts';
 import type { Row, SqlClient, SqlExecutor } from './sql-client.ts';
 
@@ -48,6 +48,17 @@ function matchFromRow(row: Row): MatchRecord {
  * two-integer key space, apart from the players' single-bigint keys: (this class, hash of the track).
  */
 const TRACK_LOCK_CLASS = 7431;
+/** Writers of one model name serialise on (this class, hash of the name). */
+const MODEL_LOCK_CLASS = 7432;
+
+function modelFromRow(row: Row): ModelRecord {
+  return {
+    name: String(row['name']),
+    version: Number(row['version']),
+    fittedAtMs: Number(row['fitted_at_ms']),
+    model: row['model'] as Json,
+  };
+}
 
 /**
  * Locks (track, player) ratings for a write that reads them first, until the transaction ends:
@@ -205,6 +216,18 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
       );
       return rows.map(matchFromRow);
     },
+    async matchesInWindow({ fromMs, toMs, limit, after, reportedOnly }) {
+      // Row comparison (created_at_ms, match_id) > (cursor) walks the matches_created index.
+      const rows = await client.query(
+        `SELECT * FROM matches
+         WHERE created_at_ms >= $1 AND created_at_ms < $2
+           AND ($3::bigint IS NULL OR (created_at_ms, match_id) > ($3::bigint, $4::text))
+           AND (NOT $5::boolean OR outcome IS NOT NULL)
+         ORDER BY created_at_ms, match_id LIMIT $6`,
+        [fromMs, toMs, after?.createdAtMs ?? null, after?.matchId ?? '', reportedOnly === true, limit],
+      );
+      return rows.map(matchFromRow);
+    },
     async leaderboard(track, { offset, limit }): Promise<LeaderboardRow[]> {
       const rows = await client.query(
         `SELECT ${ratingColumns} FROM ratings WHERE track = $1 AND display IS NOT NULL
@@ -306,6 +329,35 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
         config: row['config'] as Json,
         updatedAtMs: Number(row['updated_at_ms']),
       }));
+    },
+    async putModel(record) {
+      return client.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock(${MODEL_LOCK_CLASS}, hashtext($1))`, [record.name]);
+        const rows = await tx.query(
+          `INSERT INTO models (name, version, fitted_at_ms, model)
+           SELECT $1, COALESCE(MAX(version), 0) + 1, $2, $3 FROM models WHERE name = $1
+           RETURNING name, version, fitted_at_ms, model`,
+          [record.name, record.fittedAtMs, JSON.stringify(record.model)],
+        );
+        return modelFromRow(rows[0] as Row);
+      });
+    },
+    async modelVersions() {
+      const rows = await client.query(
+        `SELECT DISTINCT ON (name) name, version, fitted_at_ms FROM models ORDER BY name, version DESC`,
+      );
+      return rows.map((row) => ({
+        name: String(row['name']),
+        version: Number(row['version']),
+        fittedAtMs: Number(row['fitted_at_ms']),
+      }));
+    },
+    async getModel(name) {
+      const rows = await client.query(
+        'SELECT name, version, fitted_at_ms, model FROM models WHERE name = $1 ORDER BY version DESC LIMIT 1',
+        [name],
+      );
+      return rows[0] === undefined ? undefined : modelFromRow(rows[0]);
     },
     async close() {
       await client.close();
