@@ -454,7 +454,7 @@ export interface paths {
         readonly put?: never;
         /**
          * Report a result (applied once)
-         * @description Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one transaction (201); the same report again returns the first outcome (200, applied: false); a different one is refused (409 MM_ERR_RESULT_CONFLICT). `performance` (a number per player the game defines) moves ratings on tracks whose policy asks for it. Changes are shown as the track's policy allows: hidden on tracks that are not public, and no raw mean while a player calibrates (docs/ratings-policy.md).
+         * @description Ranks per team (1 = first, ties allowed), optional scores and participation. Applied once, in one transaction (201); the same report again returns the first outcome (200, applied: false); a different one is refused (409 MM_ERR_RESULT_CONFLICT). `performance` (a number per player the game defines) moves ratings on tracks whose policy asks for it. Changes are shown as the track's policy allows: hidden on tracks that are not public, and no raw mean while a player calibrates (docs/ratings-policy.md). A result rates the match's roster at its end: per team, the players in its hand-off record (those still in it and those backfilled into it); players who left are rated as the queue's `backfill.leavers` says (default `unrated`; `loss`: lost to every other team), and the stored match shows the whole roster (docs/handoff.md).
          *
          *     Role: A server key (game servers) or an admin key.
          */
@@ -912,7 +912,12 @@ export interface components {
             readonly outcome?: components["schemas"]["MatchOutcome"];
             readonly quality?: number;
             readonly queueId: string;
+            /** @description Per team, its seats: the teams the match formed with; once a result is reported, its whole roster (players who left marked `left`, then backfilled players marked `backfilled`) */
             readonly teams: readonly (readonly {
+                /** @description Joined the running match by backfill */
+                readonly backfilled?: boolean;
+                /** @description Left before the match's end (a leave report, or left out of a backfill request); rated as the queue's `backfill.leavers` says */
+                readonly left?: boolean;
                 readonly playerId: string;
                 readonly ticketId: string;
                 readonly track: string;
@@ -1004,6 +1009,11 @@ export interface components {
                 /** @description A leave report starts a backfill request by itself */
                 readonly auto?: boolean;
                 readonly expireAfterMs?: number;
+                /**
+                 * @description How a result rates players who left before the match's end: `unrated` (default) leaves their ratings alone, `loss` rates each as having lost to every other team
+                 * @enum {string}
+                 */
+                readonly leavers?: "unrated" | "loss";
             };
             readonly criteria: readonly components["schemas"]["CriterionConfig"][];
             /** @description The queue's churn estimates for engagement criteria and objectives (default: the service's churn table) */
@@ -4368,7 +4378,7 @@ export interface operations {
                     readonly homeTeam?: number;
                     /** @description Team sports: played at a neutral site (no home advantage) */
                     readonly neutral?: boolean;
-                    /** @description Per team, per player: the share of the match played (missing = 1) */
+                    /** @description Per team, per player: the share of the match played (missing = 1). A result's per-player lists (participation, performance) follow the match's roster at its end: per team, the players in it at the end, in the order of the hand-off record's `teams[].playerIds` */
                     readonly participation?: readonly (readonly number[])[];
                     /** @description Per team, per player: a number the game defines for how well the player played (e.g. a score); moves ratings on tracks whose policy has `performance` */
                     readonly performance?: readonly (readonly number[])[];

@@ -238,6 +238,12 @@ export interface BackfillConfig {
   readonly auto?: boolean;
   /** A request still unfilled after this long expires; default the queue's `expireAfterMs`, else 10 min. */
   readonly expireAfterMs?: number;
+  /**
+   * How a result rates the players who left the match before its end (a leave report, or left out
+   * of a backfill request): `unrated` (default) leaves their ratings alone; `loss` rates each as
+   * having lost to every other team. Read by the service (docs/handoff.md).
+   */
+  readonly leavers?: 'unrated' | 'loss';
 }
 
 /** Hand-off of formed matches to game servers (the service reads it; the engine only checks it). */

@@ -18,6 +18,7 @@ test('valid configs pass and come back unchanged', () => {
   const config = twoVersusTwo('rounds');
   assert.equal(validateQueueConfig(config), config);
   assert.doesNotThrow(() => validateQueueConfig(oneVersusOne()));
+  assert.doesNotThrow(() => validateQueueConfig({ ...oneVersusOne(), backfill: { leavers: 'loss' } }));
 });
 
 test('errors name the path of the field and say what is wrong', () => {
@@ -56,6 +57,7 @@ test('errors name the path of the field and say what is wrong', () => {
       /<= 60000/,
     ],
     [{ ...base, expireAfterMs: 1e300 }, 'expireAfterMs', /<= 2592000000/],
+    [{ ...base, backfill: { leavers: 'forfeit' } }, 'backfill.leavers', /'unrated' or 'loss'/],
     [
       { ...base, mode: { kind: 'continuous', maxWaitMs: 1000, overdue: 'never' } },
       'mode.overdue',

@@ -479,8 +479,14 @@ export function validateQueueConfig(value: unknown): QueueConfig {
     });
   }
   if (c['backfill'] !== undefined) {
-    const backfill = object(checker, c['backfill'], 'backfill', ['auto', 'expireAfterMs']);
+    const backfill = object(checker, c['backfill'], 'backfill', ['auto', 'expireAfterMs', 'leavers']);
     if (backfill['auto'] !== undefined) boolean(checker, backfill['auto'], 'backfill.auto');
+    if (
+      backfill['leavers'] !== undefined &&
+      backfill['leavers'] !== 'unrated' &&
+      backfill['leavers'] !== 'loss'
+    )
+      fail(checker, 'backfill.leavers', "must be 'unrated' or 'loss'");
     optionalNumber(
       checker,
       backfill['expireAfterMs'],

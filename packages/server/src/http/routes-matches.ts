@@ -40,7 +40,10 @@ export function matchRoutes(app: TypedApp, context: ServiceContext): void {
           'transaction (201); the same report again returns the first outcome (200, applied: false); a different ' +
           'one is refused (409 MM_ERR_RESULT_CONFLICT). `performance` (a number per player the game defines) moves ratings ' +
           "on tracks whose policy asks for it. Changes are shown as the track's policy allows: hidden on tracks that are " +
-          'not public, and no raw mean while a player calibrates (docs/ratings-policy.md).',
+          "not public, and no raw mean while a player calibrates (docs/ratings-policy.md). A result rates the match's " +
+          'roster at its end: per team, the players in its hand-off record (those still in it and those backfilled ' +
+          "into it); players who left are rated as the queue's `backfill.leavers` says (default `unrated`; `loss`: " +
+          'lost to every other team), and the stored match shows the whole roster (docs/handoff.md).',
         params: matchParams,
         body: ResultRequest,
         response: {

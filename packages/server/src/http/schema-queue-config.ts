@@ -252,6 +252,12 @@ export const QueueConfigSchema = Type.Object(
             Type.Boolean({ description: 'A leave report starts a backfill request by itself' }),
           ),
           expireAfterMs: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1e12 })),
+          leavers: Type.Optional(
+            OneOfStrings(['unrated', 'loss'] as const, {
+              description:
+                "How a result rates players who left before the match's end: `unrated` (default) leaves their ratings alone, `loss` rates each as having lost to every other team",
+            }),
+          ),
         },
         {
           additionalProperties: false,

@@ -17,7 +17,8 @@ export const ResultRequest = Type.Object(
       List(List(Unit, { minItems: 1, maxItems: 100 }), {
         minItems: 2,
         maxItems: 64,
-        description: 'Per team, per player: the share of the match played (missing = 1)',
+        description:
+          "Per team, per player: the share of the match played (missing = 1). A result's per-player lists (participation, performance) follow the match's roster at its end: per team, the players in it at the end, in the order of the hand-off record's `teams[].playerIds`",
       }),
     ),
     homeTeam: Type.Optional(
@@ -106,7 +107,24 @@ export const MatchRecord = Type.Object(
     queueId: Type.String(),
     createdAtMs: EpochMs,
     teams: List(
-      List(Type.Object({ playerId: Type.String(), ticketId: Type.String(), track: Type.String() })),
+      List(
+        Type.Object({
+          playerId: Type.String(),
+          ticketId: Type.String(),
+          track: Type.String(),
+          left: Type.Optional(
+            Type.Boolean({
+              description:
+                "Left before the match's end (a leave report, or left out of a backfill request); rated as the queue's `backfill.leavers` says",
+            }),
+          ),
+          backfilled: Type.Optional(Type.Boolean({ description: 'Joined the running match by backfill' })),
+        }),
+      ),
+      {
+        description:
+          'Per team, its seats: the teams the match formed with; once a result is reported, its whole roster (players who left marked `left`, then backfilled players marked `backfilled`)',
+      },
     ),
     quality: Type.Optional(Type.Number()),
     outcome: Type.Optional(MatchOutcome),

@@ -11,7 +11,7 @@ import {
   type TrackRecord,
   validatePerformance,
 } from '@matchd/engine';
-import type { MatchOutcome, MatchRecord, RatingRecord, ReportedResult } from '../store/records.ts';
+import type { MatchOutcome, MatchRecord, MatchSeat, RatingRecord, ReportedResult } from '../store/records.ts';
 import { ladderKeysAfter } from './ladder-keys.ts';
 import type { RatingSystem } from './rating-system.ts';
 
@@ -19,12 +19,18 @@ function refuse(path: string, message: string): MatchdError {
   return new MatchdError(ErrorCodes.INVALID_RESULT, `${path}: ${message}`, { path });
 }
 
+/** Per team, the seats of the players in the match at its end: a result's lists index these. */
+export function playingTeams(match: MatchRecord): MatchSeat[][] {
+  return match.teams.map((team) => team.filter((seat) => seat.left !== true));
+}
+
 /**
- * Throws MM_ERR_INVALID_RESULT (naming the field) unless `result` fits the match's teams and the
+ * Throws MM_ERR_INVALID_RESULT (naming the field) unless `result` fits the match's playing teams and the
  * track's policy (individual performance: required, and within the declared range).
  */
 export function validateReport(match: MatchRecord, result: ReportedResult, system: RatingSystem): void {
-  const teamCount = match.teams.length;
+  const teams = playingTeams(match);
+  const teamCount = teams.length;
   if (result.ranks.length !== teamCount) throw refuse('ranks', `needs one rank per team (${teamCount})`);
   result.ranks.forEach((rank, team) => {
     if (!Number.isInteger(rank) || rank < 1 || rank > teamCount) {
@@ -52,7 +58,7 @@ export function validateReport(match: MatchRecord, result: ReportedResult, syste
   if (result.performance !== undefined) {
     validatePerformance(
       result.performance,
-      match.teams.map((team) => team.length),
+      teams.map((team) => team.length),
     );
     result.performance.forEach((team, t) => {
       team.forEach((value, p) => {
@@ -74,7 +80,7 @@ export function validateReport(match: MatchRecord, result: ReportedResult, syste
     if (result.participation.length !== teamCount)
       throw refuse('participation', `needs one list per team (${teamCount})`);
     result.participation.forEach((shares, team) => {
-      const size = match.teams[team]?.length ?? 0;
+      const size = teams[team]?.length ?? 0;
       if (shares.length !== size)
         throw refuse(`participation.${team}`, `needs one share per player (${size})`);
       shares.forEach((share, player) => {
@@ -101,9 +107,23 @@ export interface RatingUpdateInput {
   readonly current: readonly (RatingRecord | undefined)[];
   readonly result: ReportedResult;
   readonly nowMs: number;
+  /** How seats marked `left` are rated (the queue's `backfill.leavers`); default `unrated`. */
+  readonly leavers?: 'unrated' | 'loss';
 }
 
-/** New rows for every seat and the outcome to store with the match. Throws before computing on bad input. */
+interface RatedSeat {
+  readonly seat: MatchSeat;
+  readonly stored: RatingRecord | undefined;
+  readonly record: TrackRecord<unknown>;
+}
+
+/**
+ * New rows for every rated seat and the outcome to store with the match. The players in the match
+ * at its end are rated by the report; a player who left is rated, under `leavers: 'loss'`, by a
+ * second pass on the same ratings in which their team (its players at the end and its leavers)
+ * ranks below every other team, so a leaver loses to every opponent and the others' updates do not
+ * gain from it. Throws before computing on bad input.
+ */
 export function computeRatingUpdate(input: RatingUpdateInput): {
   next: RatingRecord[];
   outcome: MatchOutcome;
@@ -111,18 +131,69 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
   const { system, match, current, result, nowMs } = input;
   validateReport(match, result, system);
   let seatIndex = 0;
-  const seats = match.teams.map((team) =>
-    team.map((seat) => {
+  const all = match.teams.map((team) =>
+    team.map((seat): RatedSeat => {
       const stored = current[seatIndex];
       seatIndex += 1;
       return { seat, stored, record: system.trackRecordOf(stored) };
     }),
   );
-  const updated = rateTrackedMatch({
+  const playing = all.map((team) => team.filter(({ seat }) => seat.left !== true));
+  const next: RatingRecord[] = [];
+  const changes: MatchOutcome['changes'][number][] = [];
+  collect(
+    system,
+    playing,
+    ratePass(system, playing, result, nowMs),
+    verdicts(result.ranks),
+    nowMs,
+    next,
+    changes,
+  );
+  if (input.leavers === 'loss') {
+    const last = playing.length + 1;
+    all.forEach((team, t) => {
+      const gone = team.filter(({ seat }) => seat.left === true);
+      if (gone.length === 0) return;
+      const teams = playing.map((others, o) => (o === t ? [...others, ...gone] : others));
+      const ranks = result.ranks.map((rank, o) => (o === t ? last : rank));
+      // The leavers' pass: the match's terms (home, season), but not the per-player lists of the
+      // report, which index the players at the end.
+      const passResult: ReportedResult = {
+        ranks,
+        ...(result.homeTeam === undefined ? {} : { homeTeam: result.homeTeam }),
+        ...(result.neutral === undefined ? {} : { neutral: result.neutral }),
+        ...(result.season === undefined ? {} : { season: result.season }),
+      };
+      const pass = ratePass(system, teams, passResult, nowMs);
+      const firstLeaver = (teams[t]?.length ?? 0) - gone.length;
+      collect(
+        system,
+        teams,
+        pass,
+        verdicts(ranks),
+        nowMs,
+        next,
+        changes,
+        (o, p) => o === t && p >= firstLeaver,
+      );
+    });
+  }
+  return { next, outcome: { reportedAtMs: nowMs, result, changes } };
+}
+
+/** The rating policy run on these teams with this report: new track records, team by team. */
+function ratePass(
+  system: RatingSystem,
+  teams: readonly (readonly RatedSeat[])[],
+  result: ReportedResult,
+  nowMs: number,
+): RatingPass {
+  const records = rateTrackedMatch({
     model: system.model,
     access: system.access,
     policy: system.policy,
-    teams: seats.map((team) => team.map((entry) => entry.record)),
+    teams: teams.map((team) => team.map((entry) => entry.record)),
     ...(result.participation === undefined ? {} : { weights: result.participation }),
     result: {
       ranks: result.ranks,
@@ -137,18 +208,37 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
   const ladderKeys =
     system.declaration.ladder === true
       ? ladderKeysAfter(
-          seats.map((team) => team.map(({ stored }) => system.ladderKeyOf(stored))),
+          teams.map((team) => team.map(({ stored }) => system.ladderKeyOf(stored))),
           result.ranks,
           nowMs,
         )
       : undefined;
-  const verdictOf = verdicts(result.ranks);
-  const next: RatingRecord[] = [];
-  const changes: MatchOutcome['changes'][number][] = [];
-  seats.forEach((team, t) => {
+  return { records, ladderKeys };
+}
+
+/** One run of the rating policy: new track records and ladder keys, team by team, seat by seat. */
+interface RatingPass {
+  readonly records: readonly (readonly TrackRecord<unknown>[])[];
+  readonly ladderKeys: ReturnType<typeof ladderKeysAfter> | undefined;
+}
+
+/** Appends the new row and change of each seat of `teams` (those `keep` names) from `pass`. */
+function collect(
+  system: RatingSystem,
+  teams: readonly (readonly RatedSeat[])[],
+  pass: RatingPass,
+  verdictOf: readonly ('win' | 'draw' | 'loss')[],
+  nowMs: number,
+  next: RatingRecord[],
+  changes: MatchOutcome['changes'][number][],
+  keep: (team: number, seat: number) => boolean = () => true,
+): void {
+  const { records, ladderKeys } = pass;
+  teams.forEach((team, t) => {
     const verdict = verdictOf[t];
     team.forEach(({ seat, stored, record }, p) => {
-      const after = updated[t]?.[p] as TrackRecord<unknown>;
+      if (!keep(t, p)) return;
+      const after = records[t]?.[p] as TrackRecord<unknown>;
       const before = system.snapshotOf(record);
       const snapshot = system.snapshotOf(after);
       next.push({
@@ -168,5 +258,4 @@ export function computeRatingUpdate(input: RatingUpdateInput): {
       changes.push({ playerId: seat.playerId, track: seat.track, before, after: snapshot });
     });
   });
-  return { next, outcome: { reportedAtMs: nowMs, result, changes } };
 }

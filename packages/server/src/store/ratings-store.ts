@@ -8,6 +8,7 @@ import type {
   MatchCursor,
   MatchOutcome,
   MatchRecord,
+  MatchSeat,
   ModelRecord,
   QueueConfigRecord,
   RatingRecord,
@@ -20,9 +21,15 @@ export interface ReportInput {
   readonly result: ReportedResult;
   readonly nowMs: number;
   /**
+   * The match's roster at its end, when it differs from the teams it formed with (backfill, leave
+   * reports): stored as the match's teams with the outcome, and every new player gets the match in
+   * their history. Ignored for a repeated report (the first roster stays).
+   */
+  readonly roster?: readonly (readonly MatchSeat[])[];
+  /**
    * Computes the new ratings from the current ones, inside the transaction with the players' rows
-   * locked, so two reports touching the same player serialise. `current` holds one entry per
-   * seat, in seat order (team by team); `undefined` for a player never rated on that track.
+   * locked, so two reports touching the same player serialise. `match` has the roster's
+   * teams when one is given. `current` holds one entry per seat, in seat order (team by team); `undefined` for a player never rated on that track.
    * Throwing aborts the transaction and changes nothing.
    */
   readonly compute: (

@@ -28,11 +28,17 @@ export interface RatingRecord {
   readonly updatedAtMs: number;
 }
 
-/** One player's seat in a match: who, from which ticket, and the track their rating is kept on. */
+/**
+ * One player's seat in a match: who, from which ticket, and the track their rating is kept on.
+ * Once a result is reported, the match's seats are its whole roster: players who left before the
+ * end are marked `left`, players who joined by backfill `backfilled` (docs/handoff.md).
+ */
 export interface MatchSeat {
   readonly playerId: string;
   readonly ticketId: string;
   readonly track: string;
+  readonly left?: boolean;
+  readonly backfilled?: boolean;
 }
 
 /** What a game server reports: a rank per team (1 = first, ties allowed), optional scores and partial play. */

@@ -68,10 +68,19 @@ export function createMemoryRatingsStore(): RatingsStore {
       const match = matches.get(input.matchId);
       if (match === undefined) throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${input.matchId}`);
       if (match.outcome !== undefined) return repeated(match.outcome, input);
-      const current = match.teams.flat().map((seat) => ratings.get(keyOf(seat.playerId, seat.track)));
-      const { next, outcome } = input.compute(match, current);
+      const played = input.roster === undefined ? match : { ...match, teams: input.roster };
+      const current = played.teams.flat().map((seat) => ratings.get(keyOf(seat.playerId, seat.track)));
+      const { next, outcome } = input.compute(played, current);
       for (const record of next) ratings.set(keyOf(record.playerId, record.track), record);
-      matches.set(match.matchId, { ...match, outcome });
+      const known = new Set(match.teams.flat().map((seat) => seat.playerId));
+      for (const seat of played.teams.flat()) {
+        if (known.has(seat.playerId)) continue;
+        known.add(seat.playerId);
+        const list = matchesByPlayer.get(seat.playerId) ?? [];
+        list.push(match.matchId);
+        matchesByPlayer.set(seat.playerId, list);
+      }
+      matches.set(match.matchId, { ...played, outcome });
       return { outcome, applied: true };
     },
     async friendsOf(playerId) {

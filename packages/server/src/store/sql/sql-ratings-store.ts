@@ -173,8 +173,9 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
         const rows = await tx.query('SELECT * FROM matches WHERE match_id = $1 FOR UPDATE', [input.matchId]);
         if (rows[0] === undefined)
           throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${input.matchId}`);
-        const match = matchFromRow(rows[0]);
-        if (match.outcome !== undefined) return repeated(match.outcome, input);
+        const formed = matchFromRow(rows[0]);
+        if (formed.outcome !== undefined) return repeated(formed.outcome, input);
+        const match = input.roster === undefined ? formed : { ...formed, teams: input.roster };
         const seats = match.teams.flat();
         await lockForRating(
           tx,
@@ -192,10 +193,17 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
         const current = seats.map((seat) => byKey.get(`${seat.track}\u0000${seat.playerId}`));
         const { next, outcome } = input.compute(match, current);
         await upsertRatings(tx, next);
-        await tx.query('UPDATE matches SET outcome = $2 WHERE match_id = $1', [
+        await tx.query('UPDATE matches SET outcome = $2, teams = $3 WHERE match_id = $1', [
           match.matchId,
           JSON.stringify(outcome),
+          JSON.stringify(match.teams),
         ]);
+        // Players who joined by backfill get the match in their history.
+        await tx.query(
+          `INSERT INTO match_players (player_id, match_id, created_at_ms)
+           SELECT p, $2, $3 FROM unnest($1::text[]) AS p ON CONFLICT DO NOTHING`,
+          [[...new Set(seats.map((seat) => seat.playerId))], match.matchId, match.createdAtMs],
+        );
         return { outcome, applied: true };
       });
     },
