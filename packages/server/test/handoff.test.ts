@@ -193,7 +193,7 @@ for (const backends of [
         backfill: { auto: true },
       };
       server = await startTestServer(
-        { ratings: 'memory', pool: 'memory' },
+        backends,
         [arena(receiver.url), duel, allocated, hurried, auto, brief],
         {
           webhookSecret,

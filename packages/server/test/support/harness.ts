@@ -93,7 +93,8 @@ async function resources(
     tickIntervalMs: 25,
     calibrationGames: 1,
     matchWorker: backends.worker ?? false,
-    logLevel: 'silent',
+    // TEST_LOG=error (or another level) shows a test server's log when a test needs explaining.
+    logLevel: (process.env['TEST_LOG'] as 'error' | undefined) ?? 'silent',
     ...overrides,
   };
   if (backends.ratings === 'postgres') {

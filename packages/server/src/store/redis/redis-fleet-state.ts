@@ -52,6 +52,8 @@ export const reservationStaleMs = 4000;
 const callTimeoutMs = 800;
 const separator = '\u001f';
 
+// Lua prints -0 as "-0", which HINCRBY refuses: a ticket of no players (a backfill request) ending
+// would fail its script, so a count leaves by subtraction from 0 (0 - 0 is +0).
 const prelude = `
 local W, P, N, LOG = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local function leave(id, st)
@@ -61,7 +63,7 @@ end
 local function enter(t, id, st, np, ca, retention)
   if st == 'searching' then redis.call('ZADD', W, ca, id); redis.call('HINCRBY', N, 'searching', 1)
   elseif st == 'proposed' then redis.call('SADD', P, id); redis.call('HINCRBY', N, 'proposed', 1)
-  else redis.call('HINCRBY', N, 'players', -tonumber(np)); redis.call('PEXPIRE', t, retention) end
+  else redis.call('HINCRBY', N, 'players', 0 - tonumber(np)); redis.call('PEXPIRE', t, retention) end
 end
 `;
 
