@@ -192,14 +192,10 @@ for (const backends of [
         rating: { track: 'arena-auto' },
         backfill: { auto: true },
       };
-      server = await startTestServer(
-        backends,
-        [arena(receiver.url), duel, allocated, hurried, auto, brief],
-        {
-          webhookSecret,
-          webhookRetryBaseMs: 100,
-        },
-      );
+      server = await startTestServer(backends, [arena(receiver.url), duel, allocated, hurried, auto, brief], {
+        webhookSecret,
+        webhookRetryBaseMs: 100,
+      });
     });
 
     after(async () => {
