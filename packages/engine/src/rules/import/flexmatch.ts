@@ -122,42 +122,30 @@ function translateTeams(
     for (let k = 1; k <= quantity; k += 1) names.push(quantity === 1 ? name : `${name}_${k}`);
   });
   const { min, max } = sizes ?? { min: 1, max: 1 };
-  if (names.length === 1) {
+  const range = min === max ? `${max}` : `${min}..${max}`;
+  if (names.length === 1 && max <= MAX_TEAM_COUNT) {
     // One team: every player plays for themselves, a free-for-all of one-player sides.
     notes.push(
-      `teams[0]: one team of ${min === max ? max : `${min}..${max}`} players becomes ${max} one-player teams (a free-for-all); parties are refused`,
+      `teams[0]: one team of ${range} players becomes ${max} one-player teams (a free-for-all); parties are refused`,
     );
-    if (max > MAX_TEAM_COUNT) {
-      // Too many for one-player sides: one team of them all (a lobby), as the rule set writes it.
-      notes.pop();
-      notes.push(
-        `teams[0]: one team of ${min === max ? max : `${min}..${max}`} players stays one team (a lobby: more players than a free-for-all of one-player teams holds)`,
-      );
-      return { shape: rangedShape(1, min, max, minimumSteps), names };
-    }
     return {
       shape: teamsShape(max, 1, 'teams[0].maxPlayers'),
       names: Array.from({ length: max }, () => names[0] ?? ''),
     };
   }
-  const fixed = teamsShape(names.length, max, 'teams');
-  if (min >= max || max === 1) return { shape: fixed, names };
-  if (minimumSteps.length > 0) return { shape: rangedShape(names.length, min, max, minimumSteps), names };
-  // A size range: the match forms as full as the waiting tickets allow, and a match whose every
-  // team has its `minPlayers` is acceptable from the start (FlexMatch's teams are viable at their
-  // minimum), so the fewest players a ticket accepts is the teams' minimum from the first tick.
-  const fewest = Math.max(1, min);
-  notes.push(
-    `teams: teams of ${fewest}..${max} players; a match forms as full as the waiting tickets allow, with at least ${fewest} per team`,
-  );
-  return {
-    shape: {
-      count: names.length,
-      size: { min: fewest, max },
-      minMatchPlayers: { start: names.length * fewest },
-    },
-    names,
-  };
+  if (names.length === 1) {
+    // Too many for one-player sides: one team of them all (a lobby), as the rule set writes it.
+    notes.push(`teams[0]: one team of ${range} players stays one team (more than a free-for-all holds)`);
+  } else if (min < max) {
+    // FlexMatch's teams are viable at their minimum: a match of every team's `minPlayers` is
+    // acceptable from the first tick, a fuller one forms when the waiting tickets allow.
+    notes.push(
+      `teams: teams of ${Math.max(1, min)}..${max} players; a match forms as full as the waiting tickets allow`,
+    );
+  }
+  if (names.length === 1 || min < max || minimumSteps.length > 0)
+    return { shape: rangedShape(names.length, min, max, minimumSteps), names };
+  return { shape: teamsShape(names.length, max, 'teams'), names };
 }
 
 /**
