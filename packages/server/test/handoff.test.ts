@@ -448,8 +448,8 @@ for (const backends of [
     });
 
     test('a ticket stream opened after its ticket matched into an allocating match gets the state, then `matched` with the match, then `assigned`', async () => {
-      // Other streams of the queue come and go first: each subscription starts the queue's log
-      // afresh, so the late one must not depend on one being live already.
+      // Streams of the queue come and go first, as in the suite where the defect showed; the late
+      // stream must not depend on any of them having followed the queue's log.
       for (let round = 0; round < 5; round += 1) {
         const passing = matchStream(server, 'allocated');
         await passing.opened;
