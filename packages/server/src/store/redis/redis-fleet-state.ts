@@ -292,9 +292,7 @@ async function connect(url: string): Promise<{ client: Client; cluster: boolean 
   }
   if (!/cluster_enabled:1/.test(info)) {
     probe.disconnect();
-    // Auto-pipelining sends the commands of concurrent requests issued in one event-loop turn as one
-    // write: under load dozens of creations each make their few round trips together.
-    const client = new Redis(url, { ...fastFail, lazyConnect: true, enableAutoPipelining: true });
+    const client = new Redis(url, { ...fastFail, lazyConnect: true });
     // Connection errors surface as failed commands (MM_ERR_UNAVAILABLE); the client reconnects itself.
     client.on('error', () => {});
     await client.connect();
