@@ -3,7 +3,7 @@
  * generator does not share its event loop), write bench queues, and run autocannon.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,6 +36,20 @@ function serverRunner(): ServerRunner {
 }
 
 /** Starts the server (compiled or from its sources) with the given settings and bench queues. */
+/**
+ * The node arguments of `npm start` (its flags and the compiled entry), read from package.json so
+ * that the bench runs the server exactly as a user starts it.
+ */
+function startCommandArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (manifest.scripts['start'] ?? '').split(/\s+/).filter((word) => word !== '');
+  const nodeAt = words.indexOf('node');
+  if (nodeAt < 0) throw new Error('package.json: the start script does not run node');
+  return words.slice(nodeAt + 1);
+}
+
 export async function startBenchServer(options: {
   queues: readonly object[];
   env?: Record<string, string>;
@@ -54,9 +68,7 @@ export async function startBenchServer(options: {
   // BENCH_SERVER_NODE_ARGS adds node flags to the server process only (e.g. `--cpu-prof`).
   const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
   const program =
-    runner === 'compiled'
-      ? ['packages/server/dist/main.js']
-      : ['--import', 'tsx', 'packages/server/src/main.ts'];
+    runner === 'compiled' ? startCommandArgs() : ['--import', 'tsx', 'packages/server/src/main.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...program], {
     cwd: join(import.meta.dirname, '..'),
     env: {
