@@ -302,7 +302,11 @@ export class CandidateSearch<TRating> {
       let looked = 0;
       for (const other of considered) {
         if (other.size !== teamSize) continue;
-        const note = notes === undefined ? undefined : noteFor(notes, other, nowMs);
+        // The neighbour's own note of the pair serves as well (an arrival scored it on arriving).
+        const note =
+          notes === undefined
+            ? undefined
+            : (noteFor(notes, other, nowMs) ?? mirroredNote(other, entry, nowMs));
         if (note !== undefined) {
           reused.push(note);
           pairOrder.push(note);
@@ -458,6 +462,29 @@ function clearOf<TRating>(look: PairNote<TRating> | Proposal<TRating>, nowMs: nu
 
 function scoreOf<TRating>(look: PairNote<TRating> | Proposal<TRating>): number {
   return 'verdict' in look ? look.evaluation.score : look.score;
+}
+
+/**
+ * `owner`'s note of its pair with `entry`, as `entry`'s note of the pair with `owner`, if it still
+ * holds at `nowMs`: a pair's acceptance, hard limits and score do not depend on which side looks.
+ */
+function mirroredNote<TRating>(
+  owner: Entry<TRating>,
+  entry: Entry<TRating>,
+  nowMs: number,
+): PairNote<TRating> | undefined {
+  const notes = owner.pairNotes;
+  if (notes === undefined) return undefined;
+  const note = noteFor(notes, entry, nowMs);
+  return note === undefined
+    ? undefined
+    : {
+        other: owner,
+        acceptMs: note.acceptMs,
+        hardMs: note.hardMs,
+        score: note.score,
+        validUntilMs: note.validUntilMs,
+      };
 }
 
 /** The note of the pair with `other`, if it still holds at `nowMs`. */

@@ -205,7 +205,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       get random() {
         return self.random;
       },
-      minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+      minQualityOf: (ticketId) => this.entries.minQualityOf(ticketId),
       splitCounts: new Map(),
     };
     this.search = new CandidateSearch({
@@ -223,7 +223,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       scorer: this.scorer,
       handshake: this.handshake,
       objective: this.objective,
-      minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+      minQualityOf: (ticketId) => this.entries.minQualityOf(ticketId),
     };
     if (options.snapshot !== undefined) this.restore(options.snapshot);
   }
