@@ -14,6 +14,11 @@
  *     spread evenly over the last 100 s, and the threshold stays at 1 until a ticket has waited
  *     100 s, then drops to 0.5: each second the 1% that reach 100 s may match (with each other as
  *     their neighbours relax too), and what matched is replaced by as many arrivals.
+ *     Pairs (1v1) find relaxed partners among their 16 nearest wherever the 1% lie. Fills (team
+ *     shapes) take the nearest tickets whatever their thresholds, so there the 1% must be neighbours
+ *     in skill: the pool arrives in skill order (each second's arrivals are one band of skill), and
+ *     each matched ticket is replaced by a copy of itself (same players' ratings and pings, new ids)
+ *     arriving now, so that the band relaxes together again 100 s later.
  *   This is the steady state of a live queue: only what changed is re-evaluated.
  *
  * Usage: node --import tsx bench/queue-continuous.ts [--sizes 10000,100000] [--shapes 1v1,5v5]
@@ -24,8 +29,16 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
-import { createElo, createMatchmaker, type MatchmakerEffect, type QueueConfig, Random } from '@matchd/engine';
+import {
+  createElo,
+  createMatchmaker,
+  type MatchmakerEffect,
+  type QueueConfig,
+  Random,
+  type TicketInput,
+} from '@matchd/engine';
 import { syntheticTickets } from '../packages/engine/src/queue/test-support/synthetic.ts';
+import type { EloRating } from '../packages/engine/src/rating/elo/k-policy.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2)
@@ -144,22 +157,57 @@ interface Row {
 
 const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)] as number;
 
+/** Mean rating of a ticket's players (the synthetic ratings are Elo numbers). */
+function meanRating(ticket: TicketInput<EloRating>): number {
+  let sum = 0;
+  for (const player of ticket.players) sum += player.rating.rating;
+  return sum / ticket.players.length;
+}
+
 function run(shape: string, mix: Mix, size: number): Row {
   const mm = createMatchmaker({ config: config(shape, mix), ratingModel: elo, seed: 1 });
+  // Fills' `percent` mix: arrivals in skill bands, matched tickets replaced by copies (see above).
+  const bands = mix === 'percent' && shapeOf(shape).teams.size !== 1;
   // Waiting tickets in arrival order (the longest waiting first), for the `none` mix's departures.
   const waiting: string[] = [];
   let waitingHead = 0;
   const gone = new Set<string>();
-  for (const [index, ticket] of tickets(shape, size, 'p', 7).entries()) {
+  const initial = tickets(shape, size, 'p', 7);
+  if (bands) initial.sort((a, b) => meanRating(a) - meanRating(b));
+  const inputs = new Map<string, TicketInput<EloRating>>();
+  for (const [index, ticket] of initial.entries()) {
     mm.enqueue(ticket, Math.floor((index * SPREAD_MS) / size));
     waiting.push(ticket.ticketId);
+    if (bands) inputs.set(ticket.ticketId, ticket);
   }
   let now = SPREAD_MS;
+  // Matched since the last refill, replaced by copies in the bands' mix.
+  let matchedSinceRefill: string[] = [];
   const matchedTickets = (effects: readonly MatchmakerEffect[]) => {
     const matched = effects.filter((effect) => effect.kind === 'matched');
     for (const effect of matched)
-      for (const team of effect.match.teams) for (const id of team.ticketIds) gone.add(id);
+      for (const team of effect.match.teams)
+        for (const id of team.ticketIds) {
+          gone.add(id);
+          matchedSinceRefill.push(id);
+        }
     return matched;
+  };
+  let copies = 0;
+  const arriveAsCopies = () => {
+    for (const id of matchedSinceRefill) {
+      const original = inputs.get(id) as TicketInput<EloRating>;
+      inputs.delete(id);
+      const copyId = `c${copies++}`;
+      const copy = {
+        ...original,
+        ticketId: copyId,
+        players: original.players.map((player, p) => ({ ...player, playerId: `${copyId}p${p}` })),
+      };
+      mm.enqueue(copy, now);
+      inputs.set(copyId, copy);
+    }
+    matchedSinceRefill = [];
   };
   let start = performance.now();
   const coldCpuStart = process.cpuUsage();
@@ -209,7 +257,8 @@ function run(shape: string, mix: Mix, size: number): Row {
   for (let t = 0; t < ticks; t++) {
     now += TICK_MS;
     // Hold the pool at its size: replace what left it (matched, or cancelled below).
-    arrive(size - mm.size().tickets);
+    if (bands) arriveAsCopies();
+    else arrive(size - mm.size().tickets);
     if (mix === 'none') {
       arrive(arrivals);
       for (let left = 0; left < arrivals; waitingHead++) {

@@ -19,7 +19,7 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { Entry, PairNote } from './entry.ts';
+import type { CandidateMemory, Entry, PairNote } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
@@ -71,6 +71,106 @@ export class CandidateSearch<TRating> {
     this.window = options.window;
     this.gatherCount = options.gatherCount;
     this.notesPairs = !options.scorer.timeDependent && !options.handshake.limits.rules.active;
+    const shape = options.context.shape;
+    this.pairsOnly = shape.fixed && shape.teamCount.max === 2;
+    // An arrival's neighbours can be scheduled by the pair's note only where notes are kept (a pair's
+    // acceptance time is then exact) and only pairs are looked at.
+    if (this.notesPairs && this.pairsOnly && options.config.mode.kind === 'continuous')
+      options.pool.deferWakes();
+  }
+
+  /** Fixed two-team shapes, where whole teams pair one neighbour at a time. */
+  private readonly pairsOnly: boolean;
+
+  /**
+   * Settles the arrivals since the last tick (the pool defers their wake-ups here): each neighbour
+   * whose window an arrival enters is woken only if its pair with the arrival can form now, or is
+   * not a pair (a partial team, filled rather than paired); otherwise it is scheduled to look again
+   * when the pair's note stops holding (the pair could first pass, or a ping cap steps), unless it
+   * already looks earlier. Nothing else in its window changed, so an earlier look would find nothing
+   * formable: its last look's wake-up time covers the rest. The pair's note is kept by the arrival,
+   * whose own look this tick then reuses it instead of scoring the pair again.
+   */
+  settleArrivals(arrivals: readonly Entry<TRating>[], nowMs: number): void {
+    const teamSize = this.context.shape.teamSize.max;
+    for (const arrival of arrivals) {
+      if (!arrival.listed) continue;
+      for (const other of this.pool.wakeable(arrival)) {
+        if (other.dirty) continue;
+        if (arrival.size !== teamSize || other.size !== teamSize) {
+          this.pool.wake(other);
+          continue;
+        }
+        const note = this.arrivalNote(arrival, other, nowMs);
+        if (note === undefined || note.validUntilMs <= nowMs) {
+          this.pool.wake(other);
+        } else if (note.validUntilMs < other.sleepUntilMs) {
+          other.sleepUntilMs = note.validUntilMs;
+          this.pool.sleep(other);
+        }
+      }
+    }
+  }
+
+  /**
+   * The arrival's note of its pair with `other` at `nowMs` (scored as the arrival's own look scores
+   * it), kept in the arrival's notes; undefined when the pair can form now. The neighbour's `status`
+   * shows the pair if it beats the candidate its last look showed, as a fresh look would.
+   */
+  private arrivalNote(
+    arrival: Entry<TRating>,
+    other: Entry<TRating>,
+    nowMs: number,
+  ): PairNote<TRating> | undefined {
+    const notes = arrival.pairNotes ?? [];
+    arrival.pairNotes = notes;
+    const index = notes.findIndex((note) => note.other === other);
+    const kept = index < 0 ? undefined : (notes[index] as PairNote<TRating>);
+    if (kept !== undefined && nowMs < kept.validUntilMs) return kept;
+    const fresh = propose(this.context, [[arrival.scored], [other.scored]], nowMs);
+    if (isFormable(fresh)) return undefined;
+    const note = this.noteOf(arrival, other, fresh, nowMs);
+    if (index < 0) notes.push(note);
+    else notes[index] = note;
+    const shown = other.best;
+    if (
+      shown === undefined ||
+      shownBefore(
+        fresh.verdict.breaches.length === 0,
+        fresh.evaluation.score,
+        shown.breaches.length === 0,
+        shown.evaluation.score,
+      )
+    )
+      other.best = memoryOf(fresh, nowMs);
+    return note;
+  }
+
+  /** The note of a pair proposal that cannot form at `nowMs`. */
+  private noteOf(
+    entry: Entry<TRating>,
+    other: Entry<TRating>,
+    fresh: Proposal<TRating>,
+    nowMs: number,
+  ): PairNote<TRating> {
+    const accept = this.handshake.earliestAccept(
+      fresh.match,
+      fresh.evaluation.winProbabilities,
+      this.handshake.limits.rules.ceiling(this.scorer.ceilingScore(fresh.evaluation)),
+      this.context.minQualityOf,
+      nowMs,
+    );
+    return {
+      other,
+      acceptMs: accept.acceptMs,
+      hardMs: accept.hardMs,
+      score: fresh.evaluation.score,
+      validUntilMs: Math.min(
+        accept.acceptMs,
+        this.handshake.nextPingChangeMs(entry.scored, nowMs),
+        this.handshake.nextPingChangeMs(other.scored, nowMs),
+      ),
+    };
   }
 
   /**
@@ -202,7 +302,11 @@ export class CandidateSearch<TRating> {
       let looked = 0;
       for (const other of considered) {
         if (other.size !== teamSize) continue;
-        const note = notes === undefined ? undefined : noteFor(notes, other, nowMs);
+        // The neighbour's own note of the pair serves as well (an arrival scored it on arriving).
+        const note =
+          notes === undefined
+            ? undefined
+            : (noteFor(notes, other, nowMs) ?? mirroredNote(other, entry, nowMs));
         if (note !== undefined) {
           reused.push(note);
           pairOrder.push(note);
@@ -322,22 +426,24 @@ export class CandidateSearch<TRating> {
           bestShown = candidate;
       }
     }
-    entry.best =
-      bestShown === undefined
-        ? undefined
-        : {
-            match: bestShown.match,
-            evaluation: bestShown.evaluation,
-            rejectedBy: bestShown.verdict.rejectedBy,
-            breaches: bestShown.verdict.breaches,
-            atMs: nowMs,
-          };
+    entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
     entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);
     this.pool.sleep(entry);
     return [];
   }
+}
+
+/** What `status` remembers of a candidate looked at at `nowMs`. */
+function memoryOf<TRating>(proposal: Proposal<TRating>, nowMs: number): CandidateMemory<TRating> {
+  return {
+    match: proposal.match,
+    evaluation: proposal.evaluation,
+    rejectedBy: proposal.verdict.rejectedBy,
+    breaches: proposal.verdict.breaches,
+    atMs: nowMs,
+  };
 }
 
 /**
@@ -356,6 +462,29 @@ function clearOf<TRating>(look: PairNote<TRating> | Proposal<TRating>, nowMs: nu
 
 function scoreOf<TRating>(look: PairNote<TRating> | Proposal<TRating>): number {
   return 'verdict' in look ? look.evaluation.score : look.score;
+}
+
+/**
+ * `owner`'s note of its pair with `entry`, as `entry`'s note of the pair with `owner`, if it still
+ * holds at `nowMs`: a pair's acceptance, hard limits and score do not depend on which side looks.
+ */
+function mirroredNote<TRating>(
+  owner: Entry<TRating>,
+  entry: Entry<TRating>,
+  nowMs: number,
+): PairNote<TRating> | undefined {
+  const notes = owner.pairNotes;
+  if (notes === undefined) return undefined;
+  const note = noteFor(notes, entry, nowMs);
+  return note === undefined
+    ? undefined
+    : {
+        other: owner,
+        acceptMs: note.acceptMs,
+        hardMs: note.hardMs,
+        score: note.score,
+        validUntilMs: note.validUntilMs,
+      };
 }
 
 /** The note of the pair with `other`, if it still holds at `nowMs`. */

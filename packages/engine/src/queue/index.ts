@@ -1,7 +1,7 @@
 export { validateBackfillRequest } from './backfill.ts';
 export * as configChecks from './checks.ts';
 export * from './handshake.ts';
-export * from './matchmaker.ts';
+export { createMatchmaker } from './matchmaker.ts';
 export * from './relaxation.ts';
 export { type IntRange, type MatchShape, matchShapeOf, rangeOf } from './shape.ts';
 export type * from './types.ts';

@@ -93,7 +93,19 @@ interface PendingMatch {
  * const effects = mm.tick(nowMs + 1000); // [{ kind: 'matched', match, ... }, ...]
  */
 export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): Matchmaker<TRating> {
-  return new QueueMatchmaker(options);
+  return new QueueMatchmaker(options, false);
+}
+
+/**
+ * A matchmaker in which every waiting ticket looks again at every continuous tick: nothing sleeps
+ * and no arrival's wake-up is scheduled. The reference that the wake-up scheduling is held to by
+ * the property tests (it forms its matches from the same looks, only many more of them); not
+ * exported by the package.
+ */
+export function createLookingEveryTickMatchmaker<TRating>(
+  options: MatchmakerOptions<TRating>,
+): Matchmaker<TRating> {
+  return new QueueMatchmaker(options, true);
 }
 
 function skillScaleOf<TRating>(config: QueueConfig, model: RatingModel<TRating>): number {
@@ -136,7 +148,11 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** While a tick plans: the matches it will form. */
   private planned: Proposal<TRating>[] = [];
 
-  constructor(options: MatchmakerOptions<TRating>) {
+  /** The reference's behaviour: every waiting ticket looks at every continuous tick. */
+  private readonly looksEveryTick: boolean;
+
+  constructor(options: MatchmakerOptions<TRating>, looksEveryTick: boolean) {
+    this.looksEveryTick = looksEveryTick;
     this.config = validateQueueConfig(options.config);
     this.model = options.ratingModel;
     this.shape = matchShapeOf(this.config);
@@ -189,7 +205,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       get random() {
         return self.random;
       },
-      minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+      minQualityOf: (ticketId) => this.entries.minQualityOf(ticketId),
       splitCounts: new Map(),
     };
     this.search = new CandidateSearch({
@@ -207,7 +223,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       scorer: this.scorer,
       handshake: this.handshake,
       objective: this.objective,
-      minQualityOf: (ticketId) => this.entries.get(ticketId)?.input.minQuality,
+      minQualityOf: (ticketId) => this.entries.minQualityOf(ticketId),
     };
     if (options.snapshot !== undefined) this.restore(options.snapshot);
   }
@@ -722,6 +738,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    * waiting first. Every other ticket is asleep: nothing it could be matched in has changed.
    */
   private continuousPass(nowMs: number): void {
+    // Arrivals first: their neighbours whose pair with them can form now join the due set.
+    this.search.settleArrivals(this.pool.takeArrivals(), nowMs);
+    if (this.looksEveryTick)
+      for (const entry of this.pool.byAge.items) if (entry.listed) this.pool.wake(entry);
     const order = this.pool.takeDue(nowMs);
     const mode = this.config.mode;
     const limit = (mode.kind === 'continuous' ? mode.maxEvaluationsPerTick : undefined) ?? Infinity;

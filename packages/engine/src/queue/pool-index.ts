@@ -23,6 +23,14 @@ export class PoolIndex<TRating> {
   private readonly wakeRadius: number;
   /** Only continuous mode keeps the woken set (rounds look at everyone anyway). */
   private readonly tracksWakeUps: boolean;
+  /**
+   * When set, an arrival wakes only itself: the neighbours whose window it enters are settled at the
+   * next tick by the candidate search (`takeArrivals`), which wakes those whose pair with it could
+   * form now and schedules the others for when it first could.
+   */
+  private defersWakes = false;
+  /** Arrivals since the last `takeArrivals`, while wake-ups are deferred. */
+  private arrivals: Entry<TRating>[] = [];
 
   constructor(wakeRadius: number, tracksWakeUps: boolean) {
     this.wakeRadius = wakeRadius;
@@ -62,6 +70,11 @@ export class PoolIndex<TRating> {
     const at = list.insert(entry);
     this.byAge.insert(entry);
     entry.listed = true;
+    if (this.defersWakes) {
+      this.wake(entry);
+      this.arrivals.push(entry);
+      return;
+    }
     const from = Math.max(0, at - this.wakeRadius);
     const to = Math.min(list.length, at + this.wakeRadius + 1);
     const skill = entry.scored.skill;
@@ -69,6 +82,43 @@ export class PoolIndex<TRating> {
       const other = list.items[i] as Entry<TRating>;
       if (Math.abs(other.scored.skill - skill) <= other.reachSkill) this.wake(other);
     }
+  }
+
+  /** From now on arrivals wake only themselves; their neighbours wait for `takeArrivals`. */
+  deferWakes(): void {
+    this.defersWakes = true;
+  }
+
+  /** The arrivals whose neighbours are not settled yet, in arrival order; forgets them. */
+  takeArrivals(): Entry<TRating>[] {
+    const arrivals = this.arrivals;
+    this.arrivals = [];
+    return arrivals;
+  }
+
+  /**
+   * The live tickets of `entry`'s bucket, itself excluded, whose candidate window it may enter: within
+   * the wake radius of its position, and no farther in skill than their last look reached.
+   */
+  wakeable(entry: Entry<TRating>): Entry<TRating>[] {
+    const list = this.list(entry.bucket);
+    const at = list.indexOf(entry);
+    const result: Entry<TRating>[] = [];
+    const skill = entry.scored.skill;
+    // Dead items are skipped and do not count: the radius is in live positions.
+    for (let i = at - 1, seen = 0; i >= 0 && seen < this.wakeRadius; i--) {
+      const other = list.items[i] as Entry<TRating>;
+      if (!other.listed) continue;
+      seen++;
+      if (skill - other.scored.skill <= other.reachSkill) result.push(other);
+    }
+    for (let i = at + 1, seen = 0; i < list.length && seen < this.wakeRadius; i++) {
+      const other = list.items[i] as Entry<TRating>;
+      if (!other.listed) continue;
+      seen++;
+      if (other.scored.skill - skill <= other.reachSkill) result.push(other);
+    }
+    return result;
   }
 
   /**

@@ -66,7 +66,14 @@ export class SortedList<T extends Sequenced> {
   /** Drops dead items in one pass. */
   compact(): void {
     if (this.dead === 0) return;
-    this.items = this.items.filter(this.isLive);
+    // In place: a new array of the whole pool per tick would be garbage the next tick collects.
+    const items = this.items;
+    let kept = 0;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i] as T;
+      if (this.isLive(item)) items[kept++] = item;
+    }
+    items.length = kept;
     this.dead = 0;
   }
 

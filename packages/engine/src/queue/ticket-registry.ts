@@ -22,6 +22,11 @@ export class TicketRegistry<TRating> {
   private readonly entries = new Map<string, Entry<TRating>>();
   private readonly playerTicket = new Map<string, string>();
   private readonly finished = new Map<string, FinishedTicket>();
+  /**
+   * The own quality floor of the waiting tickets that set one: the handshake asks for it for every
+   * ticket of every candidate, and a map of the few that have one answers faster than the whole pool's.
+   */
+  private readonly minQualities = new Map<string, number>();
 
   get size(): number {
     return this.entries.size;
@@ -50,15 +55,23 @@ export class TicketRegistry<TRating> {
     );
   }
 
+  /** A waiting ticket's own `minQuality`, if it set one. */
+  minQualityOf(ticketId: string): number | undefined {
+    return this.minQualities.size === 0 ? undefined : this.minQualities.get(ticketId);
+  }
+
   add(entry: Entry<TRating>): void {
     this.finished.delete(entry.input.ticketId);
     this.entries.set(entry.input.ticketId, entry);
+    if (entry.input.minQuality !== undefined)
+      this.minQualities.set(entry.input.ticketId, entry.input.minQuality);
     for (const player of entry.input.players) this.playerTicket.set(player.playerId, entry.input.ticketId);
   }
 
   /** Ends a ticket: it leaves the registry and is remembered as finished. */
   finish(entry: Entry<TRating>, finished: FinishedTicket): void {
     this.entries.delete(entry.input.ticketId);
+    this.minQualities.delete(entry.input.ticketId);
     for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
     this.finished.set(entry.input.ticketId, finished);
     if (this.finished.size > FINISHED_MEMORY) {
