@@ -24,7 +24,14 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { performance } from 'node:perf_hooks';
-import { createElo, createMatchmaker, type MatchmakerEffect, type QueueConfig, Random } from '@matchd/engine';
+import {
+  createElo,
+  createMatchmaker,
+  type MatchmakerEffect,
+  type QueueConfig,
+  Random,
+  type TeamsConfig,
+} from '@matchd/engine';
 import { syntheticTickets } from '../packages/engine/src/queue/test-support/synthetic.ts';
 
 const args = new Map<string, string>();
@@ -68,7 +75,7 @@ const elo = createElo();
 const regions = ['eu', 'na', 'sa', 'asia'];
 
 /** Teams and party-size weights of each shape. */
-const SHAPES: Record<string, { teams: QueueConfig['teams']; parties: number[] }> = {
+const SHAPES: Record<string, { teams: TeamsConfig; parties: number[] }> = {
   '1v1': { teams: { count: 2, size: 1 }, parties: [1] },
   '5v5': { teams: { count: 2, size: 5 }, parties: [10, 3, 2, 1, 1] },
   '2x20': { teams: { count: 2, size: 20 }, parties: [10, 3, 2, 1, 1] },

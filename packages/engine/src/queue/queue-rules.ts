@@ -23,6 +23,7 @@ import type {
   RulesVerdict,
   RuleTicket,
 } from '../rules/types.ts';
+import { isNamedTeams } from './shape.ts';
 import type { QueueConfig } from './types.ts';
 
 /** While a linear ramp of a compound rule's limit moves, its candidates are looked at again this often. */
@@ -38,6 +39,9 @@ export function innerRules(statement: CompoundStatement): Rule[] {
 
 /** Whether who plays on which team can change the rule's verdict. */
 export function dependsOnSplit(rule: Rule): boolean {
+  // A rule on one named team, or compared with one, reads who plays there.
+  if (rule.team !== undefined || (rule.kind === 'comparison' && rule.against?.team !== undefined))
+    return true;
   switch (rule.kind) {
     case 'comparison':
     case 'distance':
@@ -63,6 +67,8 @@ export function dependsOnSplit(rule: Rule): boolean {
  */
 export function breaksForEverySuperset(rule: Rule, declarations: AttributeDeclarations | undefined): boolean {
   if (rule.hard === false || rule.expansionAge === 'oldest') return false;
+  // Read on one team, the two tickets may end up on different teams.
+  if (rule.team !== undefined || (rule.kind === 'comparison' && rule.against !== undefined)) return false;
   switch (rule.kind) {
     case 'string-equality':
       return (rule.scope ?? 'match') === 'match';
@@ -93,6 +99,7 @@ export function breaksForEverySuperset(rule: Rule, declarations: AttributeDeclar
  */
 function countCeiling(rule: Rule): Rule[] {
   if (rule.kind !== 'composition' || rule.hard === false || rule.expansionAge === 'oldest') return [];
+  if (rule.team !== undefined) return [];
   if (rule.scope !== 'match' || rule.max === undefined) return [];
   const { min: _min, ...ceiling } = rule;
   return [ceiling];
@@ -168,6 +175,8 @@ export class QueueRules {
   readonly hasPairRules: boolean;
   private readonly rules: readonly Rule[];
   private readonly declarations: AttributeDeclarations | undefined;
+  /** The queue's named teams in match order (rules' `team` reads them); undefined when unnamed. */
+  private readonly teamNames: readonly string[] | undefined;
   private readonly splitRules: readonly Rule[];
   /** Some rule a split can change has a weight: the split search always weighs the rules. */
   private readonly weightedSplitRules: boolean;
@@ -188,6 +197,7 @@ export class QueueRules {
   constructor(config: QueueConfig) {
     this.rules = config.rules ?? [];
     this.declarations = config.attributes;
+    this.teamNames = isNamedTeams(config.teams) ? config.teams.map((team) => team.name) : undefined;
     this.active = this.rules.length > 0;
     this.hasHard = this.rules.some((rule) => rule.hard !== false);
     this.splitRules = this.rules.filter(dependsOnSplit);
@@ -224,7 +234,11 @@ export class QueueRules {
   }
 
   private candidateOf(match: RuleMatch, nowMs: number): RuleCandidate {
-    return ruleCandidateOf(match as CandidateMatch<unknown> & { teams: ScoredTicket<unknown>[][] }, nowMs);
+    return ruleCandidateOf(
+      match as CandidateMatch<unknown> & { teams: ScoredTicket<unknown>[][] },
+      nowMs,
+      this.teamNames,
+    );
   }
 
   /**
