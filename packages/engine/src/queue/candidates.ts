@@ -179,8 +179,10 @@ function splitIntoNamedTeams<TRating>(
     return below;
   };
   const rules = context.handshake.limits.rules;
+  const allowed = rules.teamMasks(tickets, nowMs);
   const searchWith = (withRules: boolean) =>
     splitNamed({
+      ...(allowed === undefined ? {} : { allowed }),
       sizes,
       bounds: named.map((team) => team.size),
       scoreMatch: (teams) => {

@@ -27,6 +27,8 @@ export interface NamedSplitOptions {
   readonly scoreMatch: (teams: readonly (readonly number[])[]) => number;
   /** Restarts shuffle their start with it. */
   readonly random: Random;
+  /** The teams each ticket may play on (a bit per team; absent: every team). */
+  readonly allowed?: readonly number[];
   /** Assignment counts by party sizes and ranges, kept by the caller between calls (filled here). */
   readonly splitCounts?: Map<string, number>;
   /**
@@ -48,6 +50,7 @@ function walk(
   teamOrder: (position: number) => readonly number[],
   visit: (assignment: Int32Array) => boolean,
   nodeLimit: number,
+  allowed?: readonly number[],
 ): boolean {
   const load = new Int32Array(bounds.length);
   const assignment = new Int32Array(sizes.length);
@@ -69,8 +72,10 @@ function walk(
     }
     const ticket = order[position] as number;
     const size = sizes[ticket] as number;
+    const mask = allowed?.[ticket];
     for (const team of teamOrder(position)) {
       if ((load[team] as number) + size > (bounds[team] as IntRange).max) continue;
+      if (mask !== undefined && (mask & (1 << team)) === 0) continue;
       if (++nodes > nodeLimit) {
         stopped = true;
         return;
@@ -108,6 +113,7 @@ export function firstNamedSplit(
   sizes: readonly number[],
   bounds: readonly IntRange[],
   nodeLimit = FEASIBLE_NODE_LIMIT,
+  allowed?: readonly number[],
 ): Int32Array | undefined {
   let total = 0;
   for (const size of sizes) total += size;
@@ -137,12 +143,18 @@ export function firstNamedSplit(
       return false;
     },
     nodeLimit,
+    allowed,
   );
   return found;
 }
 
 /** Counts the assignments, stopping once past `limit` (then returns limit + 1). */
-function countAssignments(sizes: readonly number[], bounds: readonly IntRange[], limit: number): number {
+function countAssignments(
+  sizes: readonly number[],
+  bounds: readonly IntRange[],
+  limit: number,
+  allowed?: readonly number[],
+): number {
   const teams = bounds.map((_, team) => team);
   let count = 0;
   const finished = walk(
@@ -155,6 +167,7 @@ function countAssignments(sizes: readonly number[], bounds: readonly IntRange[],
       return count <= limit;
     },
     4 * (limit + 1),
+    allowed,
   );
   return finished ? count : Math.max(count, limit + 1);
 }
@@ -165,14 +178,18 @@ function countAssignments(sizes: readonly number[], bounds: readonly IntRange[],
  * their ranges. Deterministic for the same inputs and Random state.
  */
 export function splitNamed(options: NamedSplitOptions): { teams: number[][]; score: number } | undefined {
-  const { sizes, bounds, scoreMatch } = options;
-  const start = firstNamedSplit(sizes, bounds);
+  const { sizes, bounds, scoreMatch, allowed } = options;
+  const start = firstNamedSplit(sizes, bounds, FEASIBLE_NODE_LIMIT, allowed);
   if (start === undefined) return undefined;
-  const key = `named|${bounds.map((range) => `${range.min}-${range.max}`).join(',')}|${[...sizes].sort((a, b) => b - a).join(',')}`;
-  let count = options.splitCounts?.get(key);
+  // Eligibility differs from ticket to ticket: counts are shared only without it.
+  const key =
+    allowed === undefined
+      ? `named|${bounds.map((range) => `${range.min}-${range.max}`).join(',')}|${[...sizes].sort((a, b) => b - a).join(',')}`
+      : undefined;
+  let count = key === undefined ? undefined : options.splitCounts?.get(key);
   if (count === undefined) {
-    count = countAssignments(sizes, bounds, EXHAUSTIVE_LIMIT);
-    if (options.splitCounts !== undefined) {
+    count = countAssignments(sizes, bounds, EXHAUSTIVE_LIMIT, allowed);
+    if (options.splitCounts !== undefined && key !== undefined) {
       if (options.splitCounts.size >= 10_000) options.splitCounts.clear();
       options.splitCounts.set(key, count);
     }
@@ -192,6 +209,7 @@ export function splitNamed(options: NamedSplitOptions): { teams: number[][]; sco
         return true;
       },
       Number.POSITIVE_INFINITY,
+      allowed,
     );
     return best;
   }
@@ -204,8 +222,10 @@ export function splitNamed(options: NamedSplitOptions): { teams: number[][]; sco
  * assignment found in a shuffled team order while the budget lasts.
  */
 function descend(options: NamedSplitOptions, start: Int32Array): { teams: number[][]; score: number } {
-  const { sizes, bounds, scoreMatch, random } = options;
+  const { sizes, bounds, scoreMatch, random, allowed } = options;
   const teamCount = bounds.length;
+  const may = (ticket: number, team: number) =>
+    allowed === undefined || ((allowed[ticket] as number) & (1 << team)) !== 0;
   let players = 0;
   for (const size of sizes) players += size;
   let budget = options.maxEvaluations ?? defaultSplitEvaluations(sizes.length, players);
@@ -230,7 +250,7 @@ function descend(options: NamedSplitOptions, start: Int32Array): { teams: number
         const size = sizes[a] as number;
         // Moves of ticket a.
         for (let to = 0; to < teamCount && budget > 0 && !improved; to++) {
-          if (to === from) continue;
+          if (to === from || !may(a, to)) continue;
           const fromRange = bounds[from] as IntRange;
           const toRange = bounds[to] as IntRange;
           if ((load[from] as number) - size < fromRange.min || (load[to] as number) + size > toRange.max)
@@ -247,7 +267,7 @@ function descend(options: NamedSplitOptions, start: Int32Array): { teams: number
         // Swaps of ticket a with a ticket b of another team.
         for (let b = a + 1; b < sizes.length && budget > 0 && !improved; b++) {
           const other = assignment[b] as number;
-          if (other === from) continue;
+          if (other === from || !may(a, other) || !may(b, from)) continue;
           const change = (sizes[b] as number) - size;
           const fromLoad = (load[from] as number) + change;
           const otherLoad = (load[other] as number) - change;
@@ -291,6 +311,7 @@ function descend(options: NamedSplitOptions, start: Int32Array): { teams: number
         return false;
       },
       FEASIBLE_NODE_LIMIT,
+      allowed,
     );
     if (restart === undefined) break;
     current = restart;

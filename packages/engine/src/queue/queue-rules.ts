@@ -24,6 +24,7 @@ import type {
   RuleTicket,
 } from '../rules/types.ts';
 import { isNamedTeams } from './shape.ts';
+import { TeamEligibility } from './team-eligibility.ts';
 import type { QueueConfig } from './types.ts';
 
 /** While a linear ramp of a compound rule's limit moves, its candidates are looked at again this often. */
@@ -186,6 +187,10 @@ export class QueueRules {
   private readonly growthRules: readonly Rule[];
   /** Some rule only tightens as a match grows: fills skip tickets it refuses. */
   readonly hasGrowthRules: boolean;
+  /** Named teams some hard rule refuses a ticket for (the monster team takes only willing monsters). */
+  private readonly eligibility: TeamEligibility;
+  /** Each ticket's team mask, at the time it was read (a ticket's wait only relaxes the rules). */
+  private readonly masks = new WeakMap<ScoredTicket<unknown>, { nowMs: number; mask: number }>();
   /** The criteria's total weight: the rules' weights join it in the quality's weighted mean. */
   private readonly criteriaWeight: number;
   private readonly rulesWeight: number;
@@ -215,7 +220,12 @@ export class QueueRules {
     this.pairRules = this.rules.filter((rule) => breaksForEverySuperset(rule, this.declarations));
     this.hasPairRules = this.pairRules.length > 0;
     this.growthRules = [...this.pairRules, ...this.rules.flatMap(countCeiling)];
-    this.hasGrowthRules = this.growthRules.length > 0;
+    this.eligibility = new TeamEligibility(
+      isNamedTeams(config.teams) ? config.teams : undefined,
+      this.rules,
+      this.declarations,
+    );
+    this.hasGrowthRules = this.growthRules.length > 0 || this.eligibility.active;
     let criteriaWeight = 0;
     for (const criterion of config.criteria) criteriaWeight += criterion.weight;
     this.criteriaWeight = criteriaWeight > 0 ? criteriaWeight : 1;
@@ -336,8 +346,53 @@ export class QueueRules {
   }
 
   /**
+   * The named teams (a bit each, in match order) each ticket may play on at `nowMs` as the hard
+   * rules on one team say; undefined when no such rule exists.
+   */
+  teamMasks(tickets: readonly ScoredTicket<unknown>[], nowMs: number): number[] | undefined {
+    if (!this.eligibility.active) return undefined;
+    return tickets.map((ticket) => this.maskOf(ticket, nowMs));
+  }
+
+  /**
+   * When the hard rules on one named team leave too few waiting players who may play on it (no one
+   * asks to be the monster): the team, its rules, and a sentence. `floors`: each team's floor now.
+   */
+  teamShortfall(
+    tickets: readonly ScoredTicket<unknown>[],
+    floors: readonly number[],
+    nowMs: number,
+  ): { rule: string; detail: string } | undefined {
+    if (!this.eligibility.active) return undefined;
+    const short = this.eligibility.shortfall(
+      tickets.map((ticket) => ticket.players.length),
+      tickets.map((ticket) => this.maskOf(ticket, nowMs)),
+      floors,
+    );
+    if (short === undefined) return undefined;
+    const rules = short.rules.join(', ');
+    return {
+      rule: short.rules[0] as string,
+      detail: `rule ${rules} on team ${short.team}: ${short.players} waiting player(s) may play on ${short.team}, it needs ${short.floor}`,
+    };
+  }
+
+  private maskOf(ticket: ScoredTicket<unknown>, nowMs: number): number {
+    const known = this.masks.get(ticket);
+    if (known !== undefined && known.nowMs === nowMs) return known.mask;
+    const mask = this.eligibility.mask({
+      ticketId: ticket.ticketId,
+      players: ticket.players.map((player) => player.profile),
+      waitMs: Math.max(0, nowMs - ticket.enqueuedAtMs),
+    });
+    this.masks.set(ticket, { nowMs, mask });
+    return mask;
+  }
+
+  /**
    * A check for a growing match at `nowMs`: true when adding `next` to the tickets already chosen
-   * breaks no rule a larger match could keep. Tickets are read for the rules once per check.
+   * breaks no rule a larger match could keep, and the named teams that may take each ticket can
+   * still hold them all. Tickets are read for the rules once per check.
    */
   admitter(
     nowMs: number,
@@ -355,10 +410,19 @@ export class QueueRules {
       }
       return found;
     };
+    const eligibility = this.eligibility;
     return (chosen, next) => {
-      const team = chosen.map(ruleTicket);
-      team.push(ruleTicket(next));
-      return evaluateRules(this.growthRules, this.declarations, { teams: [team] }, LEAN).pass;
+      if (this.growthRules.length > 0) {
+        const team = chosen.map(ruleTicket);
+        team.push(ruleTicket(next));
+        if (!evaluateRules(this.growthRules, this.declarations, { teams: [team] }, LEAN).pass) return false;
+      }
+      if (!eligibility.active) return true;
+      const all = [...chosen, next];
+      return eligibility.fits(
+        all.map((ticket) => ticket.players.length),
+        all.map((ticket) => this.maskOf(ticket, nowMs)),
+      );
     };
   }
 
