@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createElo } from '../rating/elo/elo.ts';
 import { createMatchmaker } from './matchmaker.ts';
+import { decidesAlone } from './team-eligibility.ts';
 import type { MatchmakerEffect, MatchSummary, QueueConfig } from './types.ts';
 
 /** FlexMatch's "Hunters vs Monster": five hunters (four after 30 s) against one willing monster. */
@@ -133,3 +134,28 @@ for (const mode of ['continuous', 'rounds'] as const) {
     });
   });
 }
+
+test('only hard rules on one team that a ticket breaks alone in every match decide where it may play', () => {
+  const base = { name: 'R', team: 'monster', attribute: 'wantsToBeMonster' } as const;
+  const perPlayer = { ...base, kind: 'comparison', scope: 'player', operator: '=', value: 1 } as const;
+  assert.equal(decidesAlone(perPlayer), true);
+  assert.equal(decidesAlone({ ...perPlayer, hard: false }), false);
+  assert.equal(decidesAlone({ ...perPlayer, expansionAge: 'oldest' }), false);
+  const { team: _team, ...everyTeam } = perPlayer;
+  assert.equal(decidesAlone(everyTeam), false);
+  // All equal to each other: no one ticket decides it.
+  const { value: _value, ...together } = perPlayer;
+  assert.equal(decidesAlone(together), false);
+  const medics = {
+    ...base,
+    kind: 'composition',
+    scope: 'team',
+    attribute: 'role',
+    value: 'medic',
+    max: 1,
+  } as const;
+  assert.equal(decidesAlone(medics), true);
+  assert.equal(decidesAlone({ ...medics, min: 1 }), false);
+  const { value: _counted, ...total } = medics;
+  assert.equal(decidesAlone(total), false);
+});

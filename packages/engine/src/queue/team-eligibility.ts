@@ -16,9 +16,11 @@ export function decidesAlone(rule: Rule): boolean {
   if (rule.team === undefined || rule.hard === false || rule.expansionAge === 'oldest') return false;
   switch (rule.kind) {
     case 'comparison':
-      return rule.scope === 'player' && rule.against === undefined;
+      // Each player against a value (without one, players compare with each other).
+      return rule.scope === 'player' && rule.value !== undefined && rule.against === undefined;
     case 'composition':
-      return rule.min === undefined && rule.max !== undefined;
+      // A count of a value only grows with the team (a sum of numbers might not).
+      return rule.value !== undefined && rule.min === undefined && rule.max !== undefined;
     default:
       return false;
   }
@@ -28,11 +30,6 @@ const LEAN = { explain: false } as const;
 
 /** Most named teams whose eligibility masks are kept. */
 const MAX_TEAMS = 30;
-
-/** Every team of `count` may take the ticket. */
-export function allTeams(count: number): number {
-  return count >= 31 ? -1 : (1 << count) - 1;
-}
 
 /** The named teams' eligibility rules of a queue, compiled once. */
 export class TeamEligibility {
