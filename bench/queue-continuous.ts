@@ -35,6 +35,7 @@ import {
   type MatchmakerEffect,
   type QueueConfig,
   Random,
+  type TeamsConfig,
   type TicketInput,
 } from '@matchd/engine';
 import { syntheticTickets } from '../packages/engine/src/queue/test-support/synthetic.ts';
@@ -81,7 +82,7 @@ const elo = createElo();
 const regions = ['eu', 'na', 'sa', 'asia'];
 
 /** Teams and party-size weights of each shape. */
-const SHAPES: Record<string, { teams: QueueConfig['teams']; parties: number[] }> = {
+const SHAPES: Record<string, { teams: TeamsConfig; parties: number[] }> = {
   '1v1': { teams: { count: 2, size: 1 }, parties: [1] },
   '5v5': { teams: { count: 2, size: 5 }, parties: [10, 3, 2, 1, 1] },
   '2x20': { teams: { count: 2, size: 20 }, parties: [10, 3, 2, 1, 1] },

@@ -23,7 +23,7 @@ const runs = translatableExamples().map(({ vendor, file }) => {
 const text = `# Documentation examples through the matchmaker
 
 Each FlexMatch rule set example and PlayFab queue example that \`matchd queues import\` translates
-(26 of 28; see docs/rules.md), run through the matchmaker: a seeded synthetic population carrying the
+(all 28; see docs/rules.md), run through the matchmaker: a seeded synthetic population carrying the
 example's attributes (values the documentation's rules name, skill-like values following the
 player's rating; pings to eu and us where it has regions; 20% parties of two where teams hold them,
 5% of six where they hold six) of 8 matches' worth of players (60 to 600) arrives uniformly over 60 s, ticks every 500 ms, tickets expire after 90 s. Every formed match is checked against the ORIGINAL rule set by the checker

@@ -852,6 +852,8 @@ export interface components {
             readonly queueId: string;
             readonly region?: string;
             readonly teams: readonly {
+                /** @description The team's name in a queue of named teams (who plays the monster) */
+                readonly name?: string;
                 readonly playerIds: readonly string[];
                 /** @description Seats of the team in all (its size when the match formed) */
                 readonly seats: number;
@@ -912,6 +914,8 @@ export interface components {
             readonly outcome?: components["schemas"]["MatchOutcome"];
             readonly quality?: number;
             readonly queueId: string;
+            /** @description The name of each team, in `teams` order, when the queue declares named teams */
+            readonly teamNames?: readonly string[];
             /** @description Per team, its seats: the teams the match formed with; once a result is reported, its whole roster (players who left marked `left`, then backfilled players marked `backfilled`) */
             readonly teams: readonly (readonly {
                 /** @description Joined the running match by backfill */
@@ -1131,6 +1135,7 @@ export interface components {
             } & {
                 readonly [key: string]: unknown;
             })[];
+            /** @description Interchangeable teams of one size range (`{ count, size }`), or named teams each with its own range */
             readonly teams: {
                 /** @description Number of teams: 1 (co-op, lobbies) to 100 (free-for-all), or a range */
                 readonly count: number | {
@@ -1161,7 +1166,28 @@ export interface components {
                     readonly max: number;
                     readonly min: number;
                 };
-            };
+            } | readonly {
+                readonly maxPlayers: number;
+                /** @description The fewest players of the team: a number, or a relaxation over the wait */
+                readonly minPlayers: number | {
+                    /** @description A ramp of `perSecond`, stopped at `limit` */
+                    readonly linear?: {
+                        readonly limit: number;
+                        readonly perSecond: number;
+                        /** @description Milliseconds */
+                        readonly startAfterMs?: number;
+                    };
+                    readonly start: number;
+                    /** @description From `afterMs` of wait on, the value is `value` */
+                    readonly steps?: readonly {
+                        /** @description Milliseconds */
+                        readonly afterMs: number;
+                        readonly value: number;
+                    }[];
+                };
+                /** @description Unique in the queue; rules name it (`team`), matches report it */
+                readonly name: string;
+            }[];
             /** @description Match quality a ticket accepts, relaxing (lower) with its wait */
             readonly threshold: {
                 /** @description A ramp of `perSecond`, stopped at `limit` */
@@ -1871,6 +1897,8 @@ export interface operations {
                             readonly queueId: string;
                             readonly region?: string;
                             readonly teams: readonly {
+                                /** @description The team's name in a queue of named teams */
+                                readonly name?: string;
                                 readonly playerIds: readonly string[];
                                 readonly ticketIds: readonly string[];
                             }[];

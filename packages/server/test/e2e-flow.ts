@@ -239,7 +239,7 @@ export async function ratingsSurvive(first: TestServer): Promise<TestServer> {
   const matchId = await playDuel(first.api(keys.server), 'ra', 'rb', 'ra');
   const mean = (await first.api(keys.admin).getPlayer('ra')).tracks[0]?.mean;
   const put = await first.api(keys.admin).putQueue(trioQueue);
-  assert.equal(put.config.teams.count, 3);
+  assert.deepEqual(put.config.teams, trioQueue.teams);
   const second = await first.restart();
   const game = second.api(keys.server);
   const profile = await second.api(keys.admin).getPlayer('ra');
@@ -249,7 +249,7 @@ export async function ratingsSurvive(first: TestServer): Promise<TestServer> {
   assert.equal(history[0]?.matchId, matchId);
   const stored = history[0]?.outcome;
   assert.ok(stored);
-  assert.equal((await game.getQueue('trio')).config.teams.count, 3);
+  assert.deepEqual((await game.getQueue('trio')).config.teams, trioQueue.teams);
   // The same report after the restart is still a no-op.
   const again = await game.call('reportResult', { params: { matchId }, body: stored.result });
   assert.equal(again.status, 200);

@@ -14,7 +14,8 @@ import type { MatchEvaluation, MatchScorer } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
 import type { Random } from '../random.ts';
 import type { Handshake, Verdict } from './handshake.ts';
-import { type MatchShape, teamBoundsOf, teamCountFor } from './shape.ts';
+import { firstNamedSplit, splitNamed } from './named-split.ts';
+import { type MatchShape, teamBoundsOf, teamCountFor, teamFloorsAt } from './shape.ts';
 import type { Objective } from './types.ts';
 
 /** Placements tried when checking that a fill's parties split into its teams. */
@@ -127,6 +128,7 @@ export function splitIntoTeams<TRating>(
     const mapped = teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>));
     return region === undefined ? { teams: mapped } : { teams: mapped, region };
   };
+  if (context.shape.named !== undefined) return splitIntoNamedTeams(context, tickets, toMatch, nowMs);
   const bounds = teamBoundsOf(context.shape);
   const searchWith = (scoreMatch: (teams: readonly (readonly number[])[]) => number) =>
     splitMatch({
@@ -151,6 +153,52 @@ export function splitIntoTeams<TRating>(
   return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
 
+/**
+ * The best split of one match's tickets into the queue's named teams, each within its own range.
+ * Splits under a team's floor at the newest ticket's wait rank below every split that keeps them
+ * (the floors relax with the wait, so such a split may form later; the team-sizes limit judges it).
+ */
+function splitIntoNamedTeams<TRating>(
+  context: CandidateContext<TRating>,
+  tickets: readonly ScoredTicket<TRating>[],
+  toMatch: (teams: readonly (readonly number[])[]) => CandidateMatch<TRating>,
+  nowMs: number,
+): ScoredTicket<TRating>[][] | undefined {
+  const named = context.shape.named ?? [];
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const ticket of tickets) newest = Math.max(newest, ticket.enqueuedAtMs);
+  const floors = teamFloorsAt(named, Math.max(0, nowMs - newest));
+  const sizes = tickets.map((ticket) => ticket.players.length);
+  const belowFloors = (teams: readonly (readonly number[])[]) => {
+    let below = 0;
+    teams.forEach((team, t) => {
+      let players = 0;
+      for (const index of team) players += sizes[index] as number;
+      if (players < (floors[t] as number)) below += 1;
+    });
+    return below;
+  };
+  const rules = context.handshake.limits.rules;
+  const allowed = rules.teamMasks(tickets, nowMs);
+  const searchWith = (withRules: boolean) =>
+    splitNamed({
+      ...(allowed === undefined ? {} : { allowed }),
+      sizes,
+      bounds: named.map((team) => team.size),
+      scoreMatch: (teams) => {
+        const match = toMatch(teams);
+        const rulesPart = withRules ? rules.splitAdjustment(match, nowMs) : 0;
+        return splitValue(context, match, nowMs) + rulesPart - 4 * belowFloors(teams);
+      },
+      random: context.random,
+      splitCounts: context.splitCounts,
+    });
+  let split = searchWith(false);
+  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
+    split = searchWith(true);
+  return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
+}
+
 /** True when the tickets' parties pack into `teamCount` full teams of `teamSize`. */
 export function packsIntoTeams(sizes: readonly number[], teamCount: number, teamSize: number): boolean {
   const packing = packTeams(
@@ -168,6 +216,14 @@ export function feasibleTeamCount(shape: MatchShape, sizes: readonly number[]): 
   if (teamCount === undefined) return undefined;
   // Solo players fill any layout the shape allows (a free-for-all is all solos).
   if (players === sizes.length) return teamCount;
+  const named = shape.named;
+  if (named !== undefined)
+    return firstNamedSplit(
+      sizes,
+      named.map((team) => team.size),
+    ) === undefined
+      ? undefined
+      : teamCount;
   if (shape.teamSize.min === shape.teamSize.max)
     return packsIntoTeams(sizes, teamCount, shape.teamSize.max) ? teamCount : undefined;
   const descending = [...sizes].sort((a, b) => b - a);

@@ -9,7 +9,7 @@
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { Entry } from './entry.ts';
 import type { Handshake } from './handshake.ts';
-import type { MatchShape } from './shape.ts';
+import { type MatchShape, teamFloorsAt } from './shape.ts';
 import type { Eta, HardLimitKind, TicketStatus, WaitExplanation } from './types.ts';
 
 /** Inputs of `describeStatus`. */
@@ -36,7 +36,7 @@ export function aloneReason<TRating>(
 ): { readonly limit: HardLimitKind; readonly rule?: string; readonly detail: string } | undefined {
   const { entry, nowMs, handshake, shape } = input;
   const limits = handshake.limits;
-  if (!limits.usesRegions) return ruleAloneReason(input);
+  if (!limits.usesRegions) return rulesAloneReason(input);
   const cap = formatMs(limits.maxPingAt(entry.scored, nowMs));
   const reach = limits.reachableRegions(entry.scored, nowMs);
   if (reach.length === 0)
@@ -47,7 +47,7 @@ export function aloneReason<TRating>(
     if (other === entry || other.pool !== entry.pool || other.state !== 'searching') continue;
     const otherCap = limits.maxPingAt(other.scored, nowMs);
     if (reach.some((region) => limits.ticketPingMs(other.scored, region) <= otherCap)) players += other.size;
-    if (players >= needed) return ruleAloneReason(input);
+    if (players >= needed) return rulesAloneReason(input);
   }
   const where = reach.join(' or ');
   return {
@@ -57,6 +57,32 @@ export function aloneReason<TRating>(
         ? `no waiting player within your ${cap} cap in ${where}`
         : `only ${players - entry.size} waiting player(s) within your ${cap} cap in ${where}; a match needs ${needed}`,
   };
+}
+
+/** Why no candidate exists as the queue's rules say: for pairs of tickets, or for named teams. */
+function rulesAloneReason<TRating>(
+  input: StatusInput<TRating>,
+): { readonly limit: HardLimitKind; readonly rule: string; readonly detail: string } | undefined {
+  return ruleAloneReason(input) ?? teamRuleAloneReason(input);
+}
+
+/**
+ * Why no candidate exists, when the hard rules on one named team leave too few waiting players who
+ * may play on it (FlexMatch's monster team takes only players who ask to be the monster).
+ */
+function teamRuleAloneReason<TRating>(
+  input: StatusInput<TRating>,
+): { readonly limit: HardLimitKind; readonly rule: string; readonly detail: string } | undefined {
+  const { entry, nowMs, handshake, shape } = input;
+  if (shape.named === undefined) return undefined;
+  const tickets = [entry.scored];
+  for (const other of input.others()) {
+    if (other === entry || other.pool !== entry.pool || other.state !== 'searching') continue;
+    tickets.push(other.scored);
+  }
+  const floors = teamFloorsAt(shape.named, nowMs - entry.scored.enqueuedAtMs);
+  const short = handshake.limits.rules.teamShortfall(tickets, floors, nowMs);
+  return short === undefined ? undefined : { limit: 'rule', ...short };
 }
 
 /**

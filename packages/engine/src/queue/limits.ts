@@ -19,7 +19,7 @@
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
 import { QueueRules } from './queue-rules.ts';
 import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
-import { type MatchShape, teamsFit } from './shape.ts';
+import { floorAt, type MatchShape, teamFloorsAt, teamsFit } from './shape.ts';
 import type { HardLimitKind, LimitHold, QueueConfig } from './types.ts';
 import { gatedGames } from './validate-ticket.ts';
 
@@ -94,7 +94,8 @@ export class HardLimits {
     this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
     const limits: HardLimit[] = [this.teamSizes(), this.gates()];
     if (config.regions !== undefined) limits.push(this.pingCap());
-    if (shape.minPlayers < shape.maxPlayers) limits.push(this.matchSize());
+    // Named teams keep their own floors (the team-sizes limit); the match's size follows from them.
+    if (shape.minPlayers < shape.maxPlayers && shape.named === undefined) limits.push(this.matchSize());
     if (this.fairnessBound < 1) limits.push(this.fairnessFloor());
     this.rules = new QueueRules(config);
     if (this.rules.hasHard) limits.push(this.hardRules());
@@ -158,6 +159,12 @@ export class HardLimits {
 
   /** The fewest players a ticket accepts in its match at `nowMs`. */
   minPlayersAt(ticket: { readonly enqueuedAtMs: number }, nowMs: number): number {
+    const named = this.shape.named;
+    if (named !== undefined) {
+      let floors = 0;
+      for (const floor of teamFloorsAt(named, nowMs - ticket.enqueuedAtMs)) floors += floor;
+      return floors;
+    }
     if (this.shape.minPlayers === this.shape.maxPlayers) return this.shape.maxPlayers;
     const relaxed = relaxedValue(this.shape.minMatchPlayers, nowMs - ticket.enqueuedAtMs, 'down');
     return Math.max(this.shape.minPlayers, Math.ceil(relaxed - 1e-9));
@@ -259,6 +266,8 @@ export class HardLimits {
   }
 
   private teamSizes(): HardLimit {
+    const named = this.shape.named;
+    if (named !== undefined) return this.namedTeamSizes(named);
     const fits = <TRating>(candidate: Prepared<TRating>) => teamsFit(this.shape, candidate.teamPlayers);
     return {
       kind: 'team-sizes',
@@ -267,6 +276,46 @@ export class HardLimits {
       holdsFromMs: (_, candidate, nowMs) => (fits(candidate) ? nowMs : Number.POSITIVE_INFINITY),
       describe: (_, candidate) =>
         `teams of ${candidate.teamPlayers.join(', ')} players do not fit the queue's shape`,
+    };
+  }
+
+  /**
+   * Named teams: every team within its range, and at or above its floor at each ticket's wait (a
+   * floor relaxes with the wait: FlexMatch's `teams[NAME].minPlayers` expansion).
+   */
+  private namedTeamSizes(named: NonNullable<MatchShape['named']>): HardLimit {
+    const short = <TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>, nowMs: number) => {
+      const floors = teamFloorsAt(named, nowMs - ticket.enqueuedAtMs);
+      return named.findIndex((_, t) => (candidate.teamPlayers[t] as number) < (floors[t] as number));
+    };
+    return {
+      kind: 'team-sizes',
+      perMatch: false,
+      holds: (ticket, candidate, nowMs) =>
+        teamsFit(this.shape, candidate.teamPlayers) && short(ticket, candidate, nowMs) < 0,
+      holdsFromMs: (ticket, candidate, nowMs) => {
+        if (!teamsFit(this.shape, candidate.teamPlayers)) return Number.POSITIVE_INFINITY;
+        const waitMs = nowMs - ticket.enqueuedAtMs;
+        let latest = nowMs;
+        named.forEach((team, t) => {
+          const players = candidate.teamPlayers[t] as number;
+          if (floorAt(team.minPlayers, waitMs) <= players) return;
+          const at =
+            typeof team.minPlayers === 'number'
+              ? Number.POSITIVE_INFINITY
+              : ticket.enqueuedAtMs + waitUntilRelaxedTo(team.minPlayers, players, waitMs, 'down');
+          latest = Math.max(latest, at);
+        });
+        return latest;
+      },
+      describe: (ticket, candidate, nowMs) => {
+        if (!teamsFit(this.shape, candidate.teamPlayers))
+          return `teams of ${candidate.teamPlayers.join(', ')} players do not fit the queue's teams`;
+        const t = short(ticket, candidate, nowMs);
+        const team = named[t];
+        const floor = team === undefined ? 0 : floorAt(team.minPlayers, nowMs - ticket.enqueuedAtMs);
+        return `${ticket.ticketId}: team ${team?.name} has ${candidate.teamPlayers[t]} players, it waits for ${floor} yet`;
+      },
     };
   }
 

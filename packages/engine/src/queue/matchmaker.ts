@@ -607,10 +607,15 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     const { verdict, evaluation, match } = proposal;
     return {
       matchId,
-      teams: match.teams.map((team) => ({
-        ticketIds: team.map((ticket) => ticket.ticketId),
-        playerIds: team.flatMap((ticket) => ticket.players.map((player) => player.profile.playerId)),
-      })),
+      teams: match.teams.map((team, t) => {
+        // Named teams: the game server learns who plays which side (the monster, the hunters).
+        const name = this.shape.named?.[t]?.name;
+        return {
+          ...(name === undefined ? {} : { name }),
+          ticketIds: team.map((ticket) => ticket.ticketId),
+          playerIds: team.flatMap((ticket) => ticket.players.map((player) => player.profile.playerId)),
+        };
+      }),
       ...(match.region === undefined ? {} : { region: match.region }),
       quality: evaluation.score,
       criteria: this.scorer.explain(evaluation),

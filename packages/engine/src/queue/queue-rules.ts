@@ -24,6 +24,8 @@ import type {
   RulesVerdict,
   RuleTicket,
 } from '../rules/types.ts';
+import { isNamedTeams } from './shape.ts';
+import { TeamEligibility } from './team-eligibility.ts';
 import type { QueueConfig } from './types.ts';
 
 /** While a linear ramp of a compound rule's limit moves, its candidates are looked at again this often. */
@@ -39,6 +41,9 @@ export function innerRules(statement: CompoundStatement): Rule[] {
 
 /** Whether who plays on which team can change the rule's verdict. */
 export function dependsOnSplit(rule: Rule): boolean {
+  // A rule on one named team, or compared with one, reads who plays there.
+  if (rule.team !== undefined || (rule.kind === 'comparison' && rule.against?.team !== undefined))
+    return true;
   switch (rule.kind) {
     case 'comparison':
     case 'distance':
@@ -64,6 +69,8 @@ export function dependsOnSplit(rule: Rule): boolean {
  */
 export function breaksForEverySuperset(rule: Rule, declarations: AttributeDeclarations | undefined): boolean {
   if (rule.hard === false || rule.expansionAge === 'oldest') return false;
+  // Read on one team, the two tickets may end up on different teams.
+  if (rule.team !== undefined || (rule.kind === 'comparison' && rule.against !== undefined)) return false;
   switch (rule.kind) {
     case 'string-equality':
       return (rule.scope ?? 'match') === 'match';
@@ -94,6 +101,7 @@ export function breaksForEverySuperset(rule: Rule, declarations: AttributeDeclar
  */
 function countCeiling(rule: Rule): Rule[] {
   if (rule.kind !== 'composition' || rule.hard === false || rule.expansionAge === 'oldest') return [];
+  if (rule.team !== undefined) return [];
   if (rule.scope !== 'match' || rule.max === undefined) return [];
   const { min: _min, ...ceiling } = rule;
   return [ceiling];
@@ -169,6 +177,8 @@ export class QueueRules {
   readonly hasPairRules: boolean;
   private readonly rules: readonly Rule[];
   private readonly declarations: AttributeDeclarations | undefined;
+  /** The queue's named teams in match order (rules' `team` reads them); undefined when unnamed. */
+  private readonly teamNames: readonly string[] | undefined;
   private readonly splitRules: readonly Rule[];
   /** Some rule a split can change has a weight: the split search always weighs the rules. */
   private readonly weightedSplitRules: boolean;
@@ -182,6 +192,10 @@ export class QueueRules {
   private readonly growingForms: GrowingRule<unknown>[];
   /** Growth rules without a growing form: read in full at each check. */
   private readonly fullGrowthRules: Rule[];
+  /** Named teams some hard rule refuses a ticket for (the monster team takes only willing monsters). */
+  private readonly eligibility: TeamEligibility;
+  /** Each ticket's team mask, at the time it was read (a ticket's wait only relaxes the rules). */
+  private readonly masks = new WeakMap<ScoredTicket<unknown>, { nowMs: number; mask: number }>();
   /** The criteria's total weight: the rules' weights join it in the quality's weighted mean. */
   private readonly criteriaWeight: number;
   private readonly rulesWeight: number;
@@ -193,6 +207,7 @@ export class QueueRules {
   constructor(config: QueueConfig) {
     this.rules = config.rules ?? [];
     this.declarations = config.attributes;
+    this.teamNames = isNamedTeams(config.teams) ? config.teams.map((team) => team.name) : undefined;
     this.active = this.rules.length > 0;
     this.hasHard = this.rules.some((rule) => rule.hard !== false);
     this.splitRules = this.rules.filter(dependsOnSplit);
@@ -210,7 +225,12 @@ export class QueueRules {
     this.pairRules = this.rules.filter((rule) => breaksForEverySuperset(rule, this.declarations));
     this.hasPairRules = this.pairRules.length > 0;
     this.growthRules = [...this.pairRules, ...this.rules.flatMap(countCeiling)];
-    this.hasGrowthRules = this.growthRules.length > 0;
+    this.eligibility = new TeamEligibility(
+      isNamedTeams(config.teams) ? config.teams : undefined,
+      this.rules,
+      this.declarations,
+    );
+    this.hasGrowthRules = this.growthRules.length > 0 || this.eligibility.active;
     this.growingForms = [];
     this.fullGrowthRules = [];
     for (const rule of this.growthRules) {
@@ -236,7 +256,11 @@ export class QueueRules {
   }
 
   private candidateOf(match: RuleMatch, nowMs: number): RuleCandidate {
-    return ruleCandidateOf(match as CandidateMatch<unknown> & { teams: ScoredTicket<unknown>[][] }, nowMs);
+    return ruleCandidateOf(
+      match as CandidateMatch<unknown> & { teams: ScoredTicket<unknown>[][] },
+      nowMs,
+      this.teamNames,
+    );
   }
 
   /**
@@ -334,11 +358,56 @@ export class QueueRules {
   }
 
   /**
+   * The named teams (a bit each, in match order) each ticket may play on at `nowMs` as the hard
+   * rules on one team say; undefined when no such rule exists.
+   */
+  teamMasks(tickets: readonly ScoredTicket<unknown>[], nowMs: number): number[] | undefined {
+    if (!this.eligibility.active) return undefined;
+    return tickets.map((ticket) => this.maskOf(ticket, nowMs));
+  }
+
+  /**
+   * When the hard rules on one named team leave too few waiting players who may play on it (no one
+   * asks to be the monster): the team, its rules, and a sentence. `floors`: each team's floor now.
+   */
+  teamShortfall(
+    tickets: readonly ScoredTicket<unknown>[],
+    floors: readonly number[],
+    nowMs: number,
+  ): { rule: string; detail: string } | undefined {
+    if (!this.eligibility.active) return undefined;
+    const short = this.eligibility.shortfall(
+      tickets.map((ticket) => ticket.players.length),
+      tickets.map((ticket) => this.maskOf(ticket, nowMs)),
+      floors,
+    );
+    if (short === undefined) return undefined;
+    const rules = short.rules.join(', ');
+    return {
+      rule: short.rules[0] as string,
+      detail: `rule ${rules} on team ${short.team}: ${short.players} waiting player(s) may play on ${short.team}, it needs ${short.floor}`,
+    };
+  }
+
+  private maskOf(ticket: ScoredTicket<unknown>, nowMs: number): number {
+    const known = this.masks.get(ticket);
+    if (known !== undefined && known.nowMs === nowMs) return known.mask;
+    const mask = this.eligibility.mask({
+      ticketId: ticket.ticketId,
+      players: ticket.players.map((player) => player.profile),
+      waitMs: Math.max(0, nowMs - ticket.enqueuedAtMs),
+    });
+    this.masks.set(ticket, { nowMs, mask });
+    return mask;
+  }
+
+  /**
    * A check for a growing match at `nowMs`: true when adding `next` to the tickets already chosen
-   * breaks no rule a larger match could keep. Tickets are read for the rules once per check. Rules
-   * with a growing form (rules/growing.ts) keep a summary per prefix of `chosen`, so a check costs
-   * the new ticket, not the match; the summaries follow `chosen` as a fill changes it at its end
-   * (adds a ticket, takes back the last).
+   * breaks no rule a larger match could keep, and the named teams that may take each ticket can
+   * still hold them all. Tickets are read for the rules once per check. Rules with a growing form
+   * (rules/growing.ts) keep a summary per prefix of `chosen`, so a check costs the new ticket, not
+   * the match; the summaries follow `chosen` as a fill changes it at its end (adds a ticket, takes
+   * back the last).
    */
   admitter(
     nowMs: number,
@@ -356,6 +425,7 @@ export class QueueRules {
       }
       return found;
     };
+    const eligibility = this.eligibility;
     const forms = this.growingForms;
     const rest = this.fullGrowthRules;
     // levels[k]: the summaries of chosen[0..k], with the ticket they end at.
@@ -389,10 +459,17 @@ export class QueueRules {
           if (!form.passes(form.add(summaries[i], added))) return false;
         }
       }
-      if (rest.length === 0) return true;
-      const team = chosen.map(ruleTicket);
-      team.push(ruleTicket(next));
-      return evaluateRules(rest, this.declarations, { teams: [team] }, LEAN).pass;
+      if (rest.length > 0) {
+        const team = chosen.map(ruleTicket);
+        team.push(ruleTicket(next));
+        if (!evaluateRules(rest, this.declarations, { teams: [team] }, LEAN).pass) return false;
+      }
+      if (!eligibility.active) return true;
+      const all = [...chosen, next];
+      return eligibility.fits(
+        all.map((ticket) => ticket.players.length),
+        all.map((ticket) => this.maskOf(ticket, nowMs)),
+      );
     };
   }
 

@@ -54,6 +54,25 @@ export interface TeamsConfig {
 }
 
 /**
+ * One team of an asymmetric queue (FlexMatch's named teams: five hunters against one monster): its
+ * name, which rules address (`team`) and the match record reports, and its own size range. The
+ * team takes at most `maxPlayers`, and at least `minPlayers`: a number, or a relaxation over the
+ * wait of the match's newest ticket (FlexMatch's `teams[NAME].minPlayers` expansion: 5, then 4 after
+ * 30 s). The smallest the team ever takes is the lowest value the relaxation reaches.
+ */
+export interface NamedTeamConfig {
+  readonly name: string;
+  readonly minPlayers: number | Relaxation;
+  readonly maxPlayers: number;
+}
+
+/**
+ * `teams`: the symmetric shape (interchangeable teams of one size range), or a list of named teams,
+ * each with its own size range, in the order the match record lists them.
+ */
+export type QueueTeams = TeamsConfig | readonly NamedTeamConfig[];
+
+/**
  * What a ticket past `mode.maxWaitMs` does. `accept` (default): it accepts any match whose every
  * other ticket accepts it at its own wait. `force` (DomiNations): its best match forms even below the
  * other tickets' quality thresholds. Neither ever breaks a hard limit (gates, ping caps, match size,
@@ -205,7 +224,7 @@ export interface EtaConfig {
 export interface QueueConfig {
   readonly id: string;
   readonly name?: string;
-  readonly teams: TeamsConfig;
+  readonly teams: QueueTeams;
   readonly rating: RatingConfig;
   readonly criteria: readonly CriterionConfig[];
   /** Match quality a ticket accepts, relaxing with its wait (lower = more relaxed). */
@@ -297,6 +316,8 @@ export type TicketState = 'searching' | 'proposed' | 'matched' | 'cancelled' | '
 
 /** One team of a match: its tickets and players. */
 export interface MatchTeam {
+  /** The team's name, when the queue declares named teams (`monster`): who plays which side. */
+  readonly name?: string;
   readonly ticketIds: readonly string[];
   readonly playerIds: readonly string[];
 }

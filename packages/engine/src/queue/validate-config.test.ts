@@ -147,3 +147,78 @@ test('queueUsesEngagement: an engagement criterion or a non-quality objective, n
     true,
   );
 });
+
+test('named teams: each with its own range, the symmetric form unchanged beside it; bad ones refused by path', () => {
+  const base = twoVersusTwo('continuous');
+  const hunters = { name: 'hunters', minPlayers: 5, maxPlayers: 5 };
+  const monster = { name: 'monster', minPlayers: 1, maxPlayers: 1 };
+  const named = { ...base, teams: [hunters, monster] };
+  assert.equal(validateQueueConfig(named), named);
+  const relaxing = {
+    ...base,
+    teams: [{ ...hunters, minPlayers: { start: 5, steps: [{ afterMs: 30_000, value: 3 }] } }, monster],
+  };
+  assert.equal(validateQueueConfig(relaxing), relaxing);
+  const attributes = { level: { type: 'number' } } as const;
+  const onMonster = {
+    ...named,
+    attributes,
+    rules: [
+      {
+        name: 'MonsterLevel',
+        kind: 'comparison',
+        team: 'monster',
+        scope: 'team',
+        attribute: 'level',
+        operator: '>=',
+        against: { team: 'hunters', aggregate: 'max', attribute: 'level' },
+      },
+    ],
+  };
+  assert.equal(validateQueueConfig(onMonster), onMonster);
+  const rule = onMonster.rules[0] as Record<string, unknown>;
+  const cases: [unknown, string, RegExp][] = [
+    [{ ...base, teams: [] }, 'teams', /at least one team/],
+    [{ ...base, teams: [hunters, { ...monster, name: 'hunters' }] }, 'teams[1].name', /names two teams/],
+    [{ ...base, teams: [hunters, { ...monster, name: '' }] }, 'teams[1].name', /non-empty|not be empty/],
+    [{ ...base, teams: [hunters, { ...monster, minPlayers: 2 }] }, 'teams[1].minPlayers', /<= 1/],
+    [{ ...base, teams: [hunters, { ...monster, minPlayers: 0 }] }, 'teams[1].minPlayers', />= 1/],
+    [{ ...base, teams: [hunters, { ...monster, maxPlayers: 201 }] }, 'teams[1].maxPlayers', /<= 200/],
+    [
+      { ...base, teams: [hunters, { name: 'monster', maxPlayers: 1 }] },
+      'teams[1].minPlayers',
+      /integer or a relaxation/,
+    ],
+    [{ ...base, teams: [hunters, { ...monster, size: 1 }] }, 'teams[1].size', /unknown field/],
+    [
+      {
+        ...base,
+        teams: [hunters, { ...monster, minPlayers: { start: 1, steps: [{ afterMs: 5, value: 0 }] } }],
+      },
+      'teams[1].minPlayers.steps[0].value',
+      />= 1/,
+    ],
+    [
+      {
+        ...base,
+        teams: Array.from({ length: 3 }, (_, i) => ({ name: `t${i}`, minPlayers: 1, maxPlayers: 100 })),
+      },
+      'teams',
+      /at most 200 players/,
+    ],
+    [{ ...onMonster, rules: [{ ...rule, team: 'dragon' }] }, 'rules[0].team', /not one of the queue's teams/],
+    [
+      { ...onMonster, rules: [{ ...rule, against: { ...(rule['against'] as object), team: 'dragon' } }] },
+      'rules[0].against.team',
+      /not one of the queue's teams/,
+    ],
+    [{ ...onMonster, rules: [{ ...rule, value: 3 }] }, 'rules[0].against', /value or against, not both/],
+    [{ ...onMonster, teams: base.teams }, 'rules[0].team', /teams are not named/],
+  ];
+  for (const [config, path, problem] of cases) {
+    const refused = refusal(config);
+    assert.equal(refused.path, path, refused.message);
+    assert.match(refused.message, problem);
+    assert.ok(refused.message.startsWith(`${path}: `), refused.message);
+  }
+});

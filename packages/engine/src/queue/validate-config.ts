@@ -21,7 +21,7 @@ import {
   stringArray,
 } from './checks.ts';
 import { innerRules } from './queue-rules.ts';
-import { matchShapeOf } from './shape.ts';
+import { lowestFloor, matchShapeOf } from './shape.ts';
 import type { QueueConfig, Relaxation } from './types.ts';
 
 const checker: Checker = { code: ErrorCodes.INVALID_QUEUE_CONFIG };
@@ -128,11 +128,58 @@ function countRange(value: unknown, path: string, largest: number): { min: numbe
   return { min: exact, max: exact };
 }
 
+/**
+ * `teams` as named teams: 1 to 100 of them, each with a unique name and its own size range
+ * (`minPlayers` a number or a relaxation over the wait), together at most 200 players.
+ */
+function namedTeams(value: readonly unknown[]): {
+  count: { min: number; max: number };
+  size: { min: number; max: number };
+} {
+  if (value.length === 0) fail(checker, 'teams', 'needs at least one team');
+  if (value.length > CONFIG_LIMITS.maxTeamCount)
+    fail(checker, 'teams', `at most ${CONFIG_LIMITS.maxTeamCount} teams`);
+  const names = new Set<string>();
+  let players = 0;
+  let smallest = Number.POSITIVE_INFINITY;
+  let largest = 0;
+  value.forEach((item, i) => {
+    const path = `teams[${i}]`;
+    const team = object(checker, item, path, ['name', 'minPlayers', 'maxPlayers']);
+    const name = string(checker, team['name'], `${path}.name`);
+    if (name.length === 0) fail(checker, `${path}.name`, 'must not be empty');
+    if (names.has(name)) fail(checker, `${path}.name`, `${name} names two teams`);
+    names.add(name);
+    const max = number(checker, team['maxPlayers'], `${path}.maxPlayers`, {
+      min: 1,
+      max: CONFIG_LIMITS.maxTeamSize,
+      integer: true,
+    });
+    const floor = team['minPlayers'];
+    const bounds = { min: 1, max };
+    if (typeof floor === 'number') number(checker, floor, `${path}.minPlayers`, { ...bounds, integer: true });
+    else if (typeof floor === 'object' && floor !== null)
+      relaxation(floor, `${path}.minPlayers`, bounds, CONFIG_LIMITS.maxTeamSize);
+    else fail(checker, `${path}.minPlayers`, 'must be an integer or a relaxation { start, steps, linear }');
+    players += max;
+    smallest = Math.min(smallest, lowestFloor(floor as number | Relaxation));
+    largest = Math.max(largest, max);
+  });
+  if (players > CONFIG_LIMITS.maxMatchPlayers)
+    fail(
+      checker,
+      'teams',
+      `a match holds at most ${CONFIG_LIMITS.maxMatchPlayers} players (the teams hold ${players})`,
+    );
+  return { count: { min: value.length, max: value.length }, size: { min: smallest, max: largest } };
+}
+
 /** `teams`: count and size (numbers or ranges), size difference, match size relaxation. */
 function teamsShape(
   value: unknown,
   maxWaitMs: number,
 ): { count: { min: number; max: number }; size: { min: number; max: number } } {
+  if (Array.isArray(value)) return namedTeams(value);
   const teams = object(checker, value, 'teams', ['count', 'size', 'maxSizeDifference', 'minMatchPlayers']);
   const count = countRange(teams['count'], 'teams.count', CONFIG_LIMITS.maxTeamCount);
   const size = countRange(teams['size'], 'teams.size', CONFIG_LIMITS.maxTeamSize);
@@ -470,7 +517,10 @@ export function validateQueueConfig(value: unknown): QueueConfig {
   const attributes =
     c['attributes'] === undefined ? undefined : validateAttributeDeclarations(c['attributes'], 'attributes');
   if (c['rules'] !== undefined) {
-    const rules = validateRules(c['rules'], 'rules', attributes);
+    const teamNames = Array.isArray(c['teams'])
+      ? (c['teams'] as readonly { readonly name: string }[]).map((team) => team.name)
+      : undefined;
+    const rules = validateRules(c['rules'], 'rules', attributes, teamNames);
     // A latency rule reads the pings to the match's region: without regions no match could pass it.
     rules.forEach((rule, i) => {
       const reads = rule.kind === 'compound' ? innerRules(rule.statement) : [rule];

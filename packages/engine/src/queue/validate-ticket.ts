@@ -20,7 +20,7 @@ import {
   string,
   stringArray,
 } from './checks.ts';
-import { rangeOf } from './shape.ts';
+import { largestTeamSize } from './shape.ts';
 import type { GatesConfig, QueueConfig, TicketInput } from './types.ts';
 import { CONFIG_LIMITS } from './validate-config.ts';
 
@@ -159,7 +159,7 @@ export function gatedGames(profile: PlayerProfile<unknown>, gates: GatesConfig):
 
 /** Largest party (ticket) the queue takes: its gate, else the largest team. */
 export function maxPartySize(config: QueueConfig): number {
-  const largestTeam = rangeOf(config.teams.size).max;
+  const largestTeam = largestTeamSize(config.teams);
   return Math.min(config.gates?.maxPartySize ?? largestTeam, largestTeam);
 }
 

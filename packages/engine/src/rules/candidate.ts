@@ -13,12 +13,18 @@ export interface RuleSourceTicket {
   readonly players: readonly { readonly profile: RulePlayer }[];
 }
 
-/** A matchmaker candidate (teams of scored tickets, a region) as a rule candidate at `nowMs`. */
+/**
+ * A matchmaker candidate (teams of scored tickets, a region) as a rule candidate at `nowMs`; with
+ * `teamNames` (a queue of named teams, one name per team of the candidate) its teams are named.
+ */
 export function ruleCandidateOf(
   candidate: { readonly teams: readonly (readonly RuleSourceTicket[])[]; readonly region?: string },
   nowMs: number,
+  teamNames?: readonly string[],
 ): RuleCandidate {
+  const named = teamNames !== undefined && teamNames.length === candidate.teams.length;
   return {
+    ...(named ? { teamNames } : {}),
     teams: candidate.teams.map((tickets) =>
       tickets.map((ticket) => ({
         ticketId: ticket.ticketId,

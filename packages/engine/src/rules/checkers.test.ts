@@ -5,6 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { matchShapeOf, teamFloorsAt, teamsFit } from '../queue/shape.ts';
+import type { QueueConfig } from '../queue/types.ts';
 import { evaluateRules } from './evaluate.ts';
 import { importFlexMatch } from './import/flexmatch.ts';
 import { importPlayFab } from './import/playfab.ts';
@@ -13,6 +15,19 @@ import { readFixture } from './test-support/fixtures.ts';
 import { asFlexMatch, type CheckedTicket, checkFlexMatch } from './test-support/flexmatch-checker.ts';
 import { checkPlayFab } from './test-support/playfab-checker.ts';
 import type { PlayerAttributes, RuleCandidate, RuleTicket } from './types.ts';
+
+/**
+ * matchd's own verdict on a candidate's teams: within the shape and, for named teams, each at or
+ * above its floor at the newest ticket's wait.
+ */
+function keepsTeams(config: QueueConfig, candidate: RuleCandidate): boolean {
+  const shape = matchShapeOf(config);
+  if (shape.named === undefined) return true;
+  const sizes = candidate.teams.map((team) => team.reduce((sum, t) => sum + t.players.length, 0));
+  const newest = Math.min(...candidate.teams.flatMap((team) => team.map((t) => t.waitMs)));
+  const floors = teamFloorsAt(shape.named, newest);
+  return teamsFit(shape, sizes) && sizes.every((size, t) => size >= (floors[t] as number));
+}
 
 interface Case {
   readonly label: string;
@@ -76,7 +91,144 @@ const premade = (id: string, skill: number) =>
     Array.from({ length: 6 }, (_, i) => player(`${id}${i}`, { Skill: skill }, eu(80))),
   );
 
+/** A candidate of named teams (in the rule set's order) whose tickets have all waited `waitMs`. */
+const named = (
+  teams: readonly (readonly [string, readonly RuleTicket[]])[],
+  waitMs = 0,
+  region?: string,
+): RuleCandidate => ({
+  ...atWait(
+    match(
+      teams.map(([, tickets]) => tickets),
+      region,
+    ),
+    waitMs,
+  ),
+  teamNames: teams.map(([name]) => name),
+});
+
+/** FlexMatch example 2: five hunters (`wantsToBeMonster` 0) and one monster (1). */
+const hunters = (count: number, desired = 10) =>
+  solos('h', count, () => ({ wantsToBeMonster: 0, skill: 10, desiredSkillOfMonster: desired }));
+const monster = (skill = 20, wants = 1) => solos('m', 1, () => ({ wantsToBeMonster: wants, skill }));
+
+/** FlexMatch example 8: ten hunter teams of `size` and five monsters, 40 ms to eu. */
+const hunterTeams = (size: number, first = size) =>
+  Array.from(
+    { length: 10 },
+    (_, k) =>
+      [
+        `Hunters_${k + 1}`,
+        solos(
+          `h${k}-`,
+          k === 0 ? first : size,
+          () => ({}),
+          () => eu(40),
+        ),
+      ] as const,
+  );
+const monsters = (count = 5, ping = 40) =>
+  [
+    'Monsters',
+    solos(
+      'm',
+      count,
+      () => ({}),
+      () => eu(ping),
+    ),
+  ] as const;
+
 const SCENARIOS: readonly Scenario[] = [
+  {
+    // "Only users that request playing as monster are assigned to the monster team"; "Do not place
+    // people who want to be monsters in the players team"; "Monsters must meet the skill requested
+    // by all players"; the players team takes 4 after 30 s, 3 after 60 s.
+    vendor: 'flexmatch',
+    file: '02-players-vs-monster.json',
+    cases: [
+      keeps(
+        'five hunters, a willing monster of enough skill',
+        named([
+          ['players', hunters(5)],
+          ['monster', monster()],
+        ]),
+      ),
+      breaks(
+        'MonsterSelection',
+        named([
+          ['players', hunters(5)],
+          ['monster', monster(20, 0)],
+        ]),
+      ),
+      breaks(
+        'PlayerSelection',
+        named([
+          ['players', [...hunters(4), ...solos('x', 1, () => ({ wantsToBeMonster: 1 }))]],
+          ['monster', monster()],
+        ]),
+      ),
+      breaks(
+        'MonsterSkill',
+        named([
+          ['players', hunters(5, 25)],
+          ['monster', monster(20)],
+        ]),
+      ),
+      keeps(
+        'the monster meets the highest request exactly',
+        named([
+          ['players', hunters(5, 20)],
+          ['monster', monster(20)],
+        ]),
+      ),
+      breaks(
+        'teams',
+        named(
+          [
+            ['players', hunters(4)],
+            ['monster', monster()],
+          ],
+          10_000,
+        ),
+      ),
+      keeps(
+        'four hunters after 30 s',
+        named(
+          [
+            ['players', hunters(4)],
+            ['monster', monster()],
+          ],
+          30_000,
+        ),
+      ),
+      breaks(
+        'teams',
+        named(
+          [
+            ['players', hunters(2)],
+            ['monster', monster()],
+          ],
+          90_000,
+        ),
+      ),
+    ],
+  },
+  {
+    // "Create ten identical hunter teams with up to 15 players, and one monster team with exactly 5
+    // players"; "After 15 seconds, accept teams with 10 players. After 20 seconds, accept teams with
+    // 8 players"; the latency rule's JSON: at most 150 ms.
+    vendor: 'flexmatch',
+    file: '08-monster-hunters.json',
+    cases: [
+      keeps('ten full hunter teams and five monsters', named([monsters(), ...hunterTeams(15)], 0, 'eu')),
+      keeps('hunter teams of 12 at once', named([monsters(), ...hunterTeams(12)], 0, 'eu')),
+      breaks('teams', named([monsters(), ...hunterTeams(12, 10)], 10_000, 'eu')),
+      keeps('a hunter team of 10 after 15 s', named([monsters(), ...hunterTeams(12, 10)], 15_000, 'eu')),
+      keeps('hunter teams of 8 after 20 s', named([monsters(), ...hunterTeams(8)], 20_000, 'eu')),
+      breaks('teams', named([monsters(4), ...hunterTeams(12)], 0, 'eu')),
+      breaks('latency-catchall', named([monsters(5, 160), ...hunterTeams(12)], 0, 'eu')),
+    ],
+  },
   {
     vendor: 'flexmatch',
     file: '01-aliens-vs-cowboys.json',
@@ -727,7 +879,10 @@ describe('the checkers on hand-made matches, and matchd agreeing with them', () 
         const tickets = checked(item.candidate);
         const violations =
           scenario.vendor === 'flexmatch'
-            ? checkFlexMatch(original, asFlexMatch(original, tickets, item.candidate.region))
+            ? checkFlexMatch(
+                original,
+                asFlexMatch(original, tickets, item.candidate.region, item.candidate.teamNames),
+              )
             : checkPlayFab(original, {
                 teams: tickets,
                 ...(item.candidate.region !== undefined ? { region: item.candidate.region } : {}),
@@ -738,12 +893,14 @@ describe('the checkers on hand-made matches, and matchd agreeing with them', () 
           `${item.label}: the checker found ${JSON.stringify(violations)}`,
         );
         const verdict = evaluateRules(config.rules ?? [], config.attributes, item.candidate);
+        // Team sizes are the queue's shape in matchd, not a rule: its own check must agree too.
+        const shapeKept = keepsTeams(config, item.candidate);
         assert.deepEqual(
-          verdict.failed.map((outcome) => outcome.rule).sort(),
+          [...verdict.failed.map((outcome) => outcome.rule), ...(shapeKept ? [] : ['teams'])].sort(),
           [...item.breaks].sort(),
           `${item.label}: matchd found ${verdict.failed.map((outcome) => outcome.explanation).join(' | ')}`,
         );
-        assert.equal(verdict.pass, violations.length === 0, item.label);
+        assert.equal(verdict.pass && shapeKept, violations.length === 0, item.label);
       }
     });
   }
@@ -752,10 +909,12 @@ describe('the checkers on hand-made matches, and matchd agreeing with them', () 
     const covered = new Set(SCENARIOS.map((scenario) => scenario.file));
     const expected = [
       '01-aliens-vs-cowboys.json',
+      '02-players-vs-monster.json',
       '03-three-team-game.json',
       '04-multi-map-game.json',
       '05-preferred-characters.json',
       '06-compare-attributes.json',
+      '08-monster-hunters.json',
       '10-compound.json',
       '11-block-list.json',
       'battle-royale-style-queue-with-teams.json',

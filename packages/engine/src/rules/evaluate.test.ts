@@ -609,3 +609,50 @@ describe('integration aids', () => {
     );
   });
 });
+
+describe('rules on one named team', () => {
+  const monsterOnly: Rule = {
+    name: 'MonsterLeague',
+    kind: 'comparison',
+    team: 'monster',
+    scope: 'player',
+    attribute: 'league',
+    operator: '>=',
+    value: 3,
+  };
+  const stronger: Rule = {
+    name: 'MonsterStronger',
+    kind: 'comparison',
+    team: 'monster',
+    scope: 'team',
+    aggregate: 'avg',
+    attribute: 'skill',
+    operator: '>',
+    against: { team: 'hunters', aggregate: 'max', attribute: 'skill' },
+  };
+  const hunters = [solo('h1', { league: 1, skill: 12 }), solo('h2', { league: 1, skill: 14 })];
+  const named = (monster: Record<string, number>) => ({
+    ...match([hunters, [solo('m', monster)]]),
+    teamNames: ['hunters', 'monster'],
+  });
+
+  test('a rule on a team reads that team alone: the hunters low league does not count', () => {
+    assert.equal(evaluateRule(monsterOnly, declared, named({ league: 4, skill: 20 })).pass, true);
+    const low = evaluateRule(monsterOnly, declared, named({ league: 2, skill: 20 }));
+    assert.equal(low.pass, false);
+    assert.match(low.explanation, /MonsterLeague \(comparison on team monster\) fails/);
+  });
+
+  test('against: the monster team average against the hunters highest, strictly', () => {
+    assert.equal(evaluateRule(stronger, declared, named({ league: 4, skill: 15 })).pass, true);
+    const equal = evaluateRule(stronger, declared, named({ league: 4, skill: 14 }));
+    assert.equal(equal.pass, false);
+    assert.match(equal.explanation, /max skill of team hunters \(14\)/);
+  });
+
+  test('a candidate without that team fails the rule, naming the team', () => {
+    const outcome = evaluateRule(monsterOnly, declared, match([hunters, [solo('m', { league: 4 })]]));
+    assert.equal(outcome.pass, false);
+    assert.match(outcome.explanation, /the match has no team monster/);
+  });
+});

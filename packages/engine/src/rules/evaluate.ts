@@ -223,10 +223,49 @@ function comparisonCondition(
   };
 }
 
+/**
+ * The candidate as a rule naming a team reads it: that team alone (the region kept); the candidate
+ * itself without a team; a sentence when the candidate has no team of that name.
+ */
+function scopedCandidate(team: string | undefined, candidate: RuleCandidate): RuleCandidate | string {
+  if (team === undefined) return candidate;
+  const index = candidate.teamNames?.indexOf(team) ?? -1;
+  const tickets = candidate.teams[index];
+  if (index < 0 || tickets === undefined) return `the match has no team ${team}`;
+  return {
+    teams: [tickets],
+    teamNames: [team],
+    ...(candidate.region === undefined ? {} : { region: candidate.region }),
+  };
+}
+
+/** The number a comparison with `against` compares with, read over the whole candidate. */
+function comparisonReference(
+  rule: ComparisonRule & { against: NonNullable<ComparisonRule['against']> },
+  candidate: RuleCandidate,
+  declarations: AttributeDeclarations | undefined,
+): { value: number; what: string } | { unreadable: string } {
+  const { against } = rule;
+  const scoped = scopedCandidate(against.team, candidate);
+  if (typeof scoped === 'string') return { unreadable: scoped };
+  const readings = readAttribute(rule, against.attribute, scoped, declarations);
+  const present = usable(rule, against.attribute ?? 'value', readings, 'number');
+  if ('unreadable' in present) return present;
+  if (present.length === 0 && against.aggregate !== 'count')
+    return { unreadable: `no player of ${against.team ?? 'the match'} to compare with` };
+  const value = aggregateOf(
+    present.map((reading) => reading.value as number),
+    against.aggregate,
+  );
+  const where = against.team === undefined ? 'the match' : `team ${against.team}`;
+  return { value, what: `${describeAttribute(against.attribute, against.aggregate)} of ${where}` };
+}
+
 function measureComparison(
   rule: ComparisonRule,
   candidate: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
+  whole: RuleCandidate = candidate,
 ): Measurement {
   const aggregate = rule.aggregate ?? 'avg';
   const stringValued =
@@ -249,6 +288,22 @@ function measureComparison(
     what = `match ${describeAttribute(rule.attribute, aggregate)}`;
   }
   if (values.length === 0) return { conditions: [] };
+  if (rule.against !== undefined) {
+    const reference = comparisonReference({ ...rule, against: rule.against }, whole, declarations);
+    if ('unreadable' in reference) return reference;
+    const numbers = values as number[];
+    const against = `${what} against the ${reference.what} (${formatNumber(reference.value)})`;
+    if (rule.operator === '=' || rule.operator === '!=') {
+      const holds =
+        rule.operator === '='
+          ? numbers.every((value) => value === reference.value)
+          : numbers.every((value) => value !== reference.value);
+      return {
+        conditions: [{ type: 'fact', holds, what: `${against}: ${numbers.map(formatNumber).join(', ')}` }],
+      };
+    }
+    return { conditions: [comparisonCondition(rule, numbers, reference.value, against)] };
+  }
   const shown = [
     ...new Set(values.map((value) => (typeof value === 'number' ? formatNumber(value) : value))),
   ];
@@ -548,12 +603,14 @@ function measurePartySimilarity(rule: PartySimilarityRule, candidate: RuleCandid
 
 function measure(
   rule: Exclude<Rule, CompoundRule>,
-  candidate: RuleCandidate,
+  whole: RuleCandidate,
   declarations: AttributeDeclarations | undefined,
 ): Measurement {
+  const candidate = scopedCandidate(rule.team, whole);
+  if (typeof candidate === 'string') return { unreadable: candidate };
   switch (rule.kind) {
     case 'comparison':
-      return measureComparison(rule, candidate, declarations);
+      return measureComparison(rule, candidate, declarations, whole);
     case 'distance':
       return measureDistance(rule, candidate, declarations);
     case 'string-equality':
@@ -636,6 +693,11 @@ function settleCondition(
   };
 }
 
+/** A rule as explanations name it: `MonsterSkill (comparison on team monster)`. */
+function ruleLabel(rule: Rule): string {
+  return `${rule.name} (${rule.kind}${rule.team === undefined ? '' : ` on team ${rule.team}`})`;
+}
+
 function baseOf(rule: Rule, waitMs: number) {
   const hard = rule.hard !== false;
   return { rule: rule.name, kind: rule.kind, hard, weight: rule.weight ?? (hard ? 0 : 1), waitMs };
@@ -707,7 +769,7 @@ export function evaluateRule(
       pass: true,
       score: 1,
       optional: true,
-      explanation: `${rule.name} (${rule.kind}) no longer applies: optional after ${formatWait(rule.optionalAfterMs)}, waited ${formatWait(waitMs)}`,
+      explanation: `${ruleLabel(rule)} no longer applies: optional after ${formatWait(rule.optionalAfterMs)}, waited ${formatWait(waitMs)}`,
     };
   }
   if (rule.kind === 'compound') return evaluateCompound(rule, candidate, declarations, waitMs, explain);
@@ -721,7 +783,7 @@ export function evaluateRule(
       optional: false,
       measured: measurement.unreadable,
       passesAtWaitMs: optionalAt,
-      explanation: `${rule.name} (${rule.kind}) fails: ${measurement.unreadable}`,
+      explanation: `${ruleLabel(rule)} fails: ${measurement.unreadable}`,
     };
   }
   const settled = measurement.conditions.map((condition) => settleCondition(condition, waitMs, explain));
@@ -762,7 +824,7 @@ export function evaluateRule(
     ...(first !== undefined ? { measured: first.measured } : {}),
     ...(Object.keys(limits).length > 0 ? { limits } : {}),
     ...(passesAtWaitMs !== undefined ? { passesAtWaitMs } : {}),
-    explanation: `${rule.name} (${rule.kind}) ${pass ? 'passes' : 'fails'} at a wait of ${formatWait(waitMs)}: ${detail}${relaxNote}`,
+    explanation: `${ruleLabel(rule)} ${pass ? 'passes' : 'fails'} at a wait of ${formatWait(waitMs)}: ${detail}${relaxNote}`,
   };
 }
 

@@ -72,6 +72,23 @@ interface RuleBase {
    * party's value (FlexMatch's `partyAggregation`). Default: each player's own value.
    */
   readonly partyAggregate?: PartyAggregate;
+  /**
+   * The named team (`QueueConfig.teams[].name`) whose players alone the rule reads: FlexMatch's
+   * `teams[monster]`. Default: every player of the match. Not for compound rules (their inner rules
+   * name their own team) or party similarity.
+   */
+  readonly team?: string;
+}
+
+/**
+ * What a comparison compares with, besides a constant: an aggregate over the players of one named
+ * team (`max(teams[players].desiredSkillOfMonster)`), or of the whole match without `team`.
+ */
+export interface ComparisonReference {
+  readonly team?: string;
+  /** Required unless `aggregate` is `count`. */
+  readonly attribute?: string;
+  readonly aggregate: NumberAggregate;
 }
 
 /**
@@ -89,6 +106,8 @@ export interface ComparisonRule extends RuleBase {
   readonly aggregate?: NumberAggregate;
   readonly operator: ComparisonOperator;
   readonly value?: Limit | string;
+  /** Instead of `value`: each measured value compares with this aggregate (numbers only). */
+  readonly against?: ComparisonReference;
 }
 
 /**
@@ -219,6 +238,8 @@ export interface RuleTicket {
 export interface RuleCandidate {
   readonly teams: readonly (readonly RuleTicket[])[];
   readonly region?: string;
+  /** The name of each team, in order, when the queue declares named teams (rules' `team` reads it). */
+  readonly teamNames?: readonly string[];
 }
 
 /** One rule's verdict on a candidate, with the values that decided it. */

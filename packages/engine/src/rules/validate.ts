@@ -32,11 +32,12 @@ const COMMON = [
   'expansionAge',
   'whenMissing',
   'partyAggregate',
+  'team',
 ] as const;
 
 /** The fields of each kind besides the common ones. */
 const KIND_FIELDS: Readonly<Record<RuleKind, readonly string[]>> = {
-  comparison: ['attribute', 'scope', 'aggregate', 'operator', 'value'],
+  comparison: ['attribute', 'scope', 'aggregate', 'operator', 'value', 'against'],
   distance: ['attribute', 'scope', 'aggregate', 'reference', 'maxDistance', 'minDistance'],
   'string-equality': ['attribute', 'scope'],
   'set-intersection': ['attribute', 'scope', 'against', 'minCount', 'maxCount'],
@@ -104,10 +105,41 @@ function partyAggregate(r: Record<string, unknown>, path: string, allowed: reado
   oneOf(checker, r['partyAggregate'], `${path}.partyAggregate`, allowed);
 }
 
+/** A team name a rule reads: one of the queue's named teams. */
+function namedTeam(value: unknown, path: string, teams: readonly string[] | undefined): string {
+  const name = string(checker, value, path);
+  if (teams === undefined)
+    fail(checker, path, "names a team, but the queue's teams are not named (declare teams as a list)");
+  if (!teams.includes(name))
+    fail(checker, path, `${name} is not one of the queue's teams (${teams.join(', ')})`);
+  return name;
+}
+
+/** A comparison's `against`: an aggregate of a number (or a count) over a named team or the match. */
+function validateAgainst(
+  r: Record<string, unknown>,
+  path: string,
+  declarations: AttributeDeclarations,
+  teams: readonly string[] | undefined,
+): void {
+  const against = object(checker, r['against'], `${path}.against`, ['team', 'attribute', 'aggregate']);
+  if (r['value'] !== undefined) fail(checker, `${path}.against`, 'compares with value or against, not both');
+  if (against['team'] !== undefined) namedTeam(against['team'], `${path}.against.team`, teams);
+  const aggregate = oneOf(checker, against['aggregate'], `${path}.against.aggregate`, [
+    ...NUMBER_AGGREGATES,
+    'count',
+  ] as const);
+  if (against['attribute'] === undefined) {
+    if (aggregate !== 'count')
+      fail(checker, `${path}.against.attribute`, "is required unless aggregate is 'count'");
+  } else declaredAttribute(against['attribute'], `${path}.against.attribute`, declarations, ['number']);
+}
+
 function validateComparison(
   r: Record<string, unknown>,
   path: string,
   declarations: AttributeDeclarations,
+  teams: readonly string[] | undefined,
 ): void {
   const operator = oneOf(checker, r['operator'], `${path}.operator`, [
     '=',
@@ -131,7 +163,10 @@ function validateComparison(
     type = declaredAttribute(r['attribute'], `${path}.attribute`, declarations, ['number', 'string']);
   }
   const value = r['value'];
-  if (value === undefined) {
+  if (r['against'] !== undefined) {
+    validateAgainst(r, path, declarations, teams);
+    if (type === 'string') fail(checker, `${path}.against`, 'compares numbers: the attribute is a string');
+  } else if (value === undefined) {
     if (operator !== '=' && operator !== '!=')
       fail(
         checker,
@@ -233,16 +268,17 @@ function validateStatement(
   path: string,
   declarations: AttributeDeclarations,
   names: Set<string>,
+  teams: readonly string[] | undefined,
 ): void {
   const s = object(checker, value, path, ['and', 'or', 'xor', 'not', 'rule']);
   const keys = Object.keys(s);
   if (keys.length !== 1) fail(checker, path, 'must have exactly one of and, or, xor, not, rule');
   const key = keys[0] as 'and' | 'or' | 'xor' | 'not' | 'rule';
-  if (key === 'rule') validateRule(s['rule'], `${path}.rule`, declarations, names);
-  else if (key === 'not') validateStatement(s['not'], `${path}.not`, declarations, names);
+  if (key === 'rule') validateRule(s['rule'], `${path}.rule`, declarations, names, teams);
+  else if (key === 'not') validateStatement(s['not'], `${path}.not`, declarations, names, teams);
   else {
     array(checker, s[key], `${path}.${key}`, { min: 2 }).forEach((item, i) => {
-      validateStatement(item, `${path}.${key}[${i}]`, declarations, names);
+      validateStatement(item, `${path}.${key}[${i}]`, declarations, names, teams);
     });
   }
 }
@@ -252,6 +288,7 @@ function validateRule(
   path: string,
   declarations: AttributeDeclarations,
   names: Set<string>,
+  teams: readonly string[] | undefined,
 ): Rule {
   const holder = object(checker, value, path, [...COMMON, ...new Set(Object.values(KIND_FIELDS).flat())]);
   const kind = oneOf(checker, holder['kind'], `${path}.kind`, RULE_KINDS);
@@ -268,9 +305,14 @@ function validateRule(
     oneOf(checker, r['expansionAge'], `${path}.expansionAge`, ['newest', 'oldest']);
   if (r['whenMissing'] !== undefined)
     oneOf(checker, r['whenMissing'], `${path}.whenMissing`, ['fail', 'ignore']);
+  if (r['team'] !== undefined) {
+    if (kind === 'compound' || kind === 'party-similarity')
+      fail(checker, `${path}.team`, `a ${kind} rule reads every team (name the team on its inner rules)`);
+    namedTeam(r['team'], `${path}.team`, teams);
+  }
   switch (kind) {
     case 'comparison':
-      validateComparison(r, path, declarations);
+      validateComparison(r, path, declarations, teams);
       break;
     case 'distance':
       validateDistance(r, path, declarations);
@@ -312,7 +354,7 @@ function validateRule(
       partyAggregate(r, path, []);
       break;
     case 'compound':
-      validateStatement(r['statement'], `${path}.statement`, declarations, names);
+      validateStatement(r['statement'], `${path}.statement`, declarations, names, teams);
       partyAggregate(r, path, []);
       if (r['whenMissing'] !== undefined)
         fail(checker, `${path}.whenMissing`, 'belongs on the rules the statement names');
@@ -322,16 +364,18 @@ function validateRule(
 }
 
 /**
- * Validates `QueueConfig.rules` against the queue's attribute declarations. Rule names are unique,
- * inner rules of compound statements included.
+ * Validates `QueueConfig.rules` against the queue's attribute declarations and, for rules that name
+ * a team, its named teams (`teams`, undefined when the teams are interchangeable). Rule names are
+ * unique, inner rules of compound statements included.
  */
 export function validateRules(
   value: unknown,
   path: string,
   declarations: AttributeDeclarations | undefined,
+  teams?: readonly string[],
 ): Rule[] {
   const names = new Set<string>();
   return array(checker, value, path, { max: 64 }).map((item, i) =>
-    validateRule(item, `${path}[${i}]`, declarations ?? {}, names),
+    validateRule(item, `${path}[${i}]`, declarations ?? {}, names, teams),
   );
 }

@@ -4,6 +4,9 @@ import { EpochMs, Id, List, OneOfStrings } from './schema-common.ts';
 import { Connection } from './schema-tickets.ts';
 
 const Team = Type.Object({
+  name: Type.Optional(
+    Type.String({ description: "The team's name in a queue of named teams (who plays the monster)" }),
+  ),
   playerIds: List(Type.String()),
   ticketIds: List(Type.String()),
   seats: Type.Integer({

@@ -87,34 +87,71 @@ export const QueueConfigSchema = Type.Object(
   {
     id: Id,
     name: Type.Optional(Type.String({ maxLength: 200 })),
-    teams: Type.Object(
-      {
-        count: TeamDimension(
-          'Number of teams: 1 (co-op, lobbies) to 100 (free-for-all), or a range',
-          MAX_TEAM_COUNT,
-          1,
+    teams: Type.Union(
+      [
+        Type.Object(
+          {
+            count: TeamDimension(
+              'Number of teams: 1 (co-op, lobbies) to 100 (free-for-all), or a range',
+              MAX_TEAM_COUNT,
+              1,
+            ),
+            size: TeamDimension(
+              'Players per team, or a range (a match holds at most 200 players)',
+              MAX_TEAM_SIZE,
+              1,
+            ),
+            maxSizeDifference: Type.Optional(
+              Type.Integer({
+                minimum: 0,
+                maximum: MAX_TEAM_SIZE,
+                description:
+                  'With a size range: the most players two teams of one match may differ by (default 0)',
+              }),
+            ),
+            minMatchPlayers: Type.Optional(
+              Relaxation(
+                'The fewest players a ticket accepts in its match, relaxing (lower) with its wait; default: the largest match at first, the smallest at mode.maxWaitMs',
+                { minimum: 1, maximum: 200 },
+              ),
+            ),
+          },
+          { additionalProperties: false },
         ),
-        size: TeamDimension(
-          'Players per team, or a range (a match holds at most 200 players)',
-          MAX_TEAM_SIZE,
-          1,
-        ),
-        maxSizeDifference: Type.Optional(
-          Type.Integer({
-            minimum: 0,
-            maximum: MAX_TEAM_SIZE,
-            description:
-              'With a size range: the most players two teams of one match may differ by (default 0)',
-          }),
-        ),
-        minMatchPlayers: Type.Optional(
-          Relaxation(
-            'The fewest players a ticket accepts in its match, relaxing (lower) with its wait; default: the largest match at first, the smallest at mode.maxWaitMs',
-            { minimum: 1, maximum: 200 },
+        List(
+          Type.Object(
+            {
+              name: Type.String({
+                minLength: 1,
+                maxLength: 64,
+                description: 'Unique in the queue; rules name it (`team`), matches report it',
+              }),
+              minPlayers: Type.Union(
+                [
+                  Type.Integer({ minimum: 1, maximum: MAX_TEAM_SIZE }),
+                  Relaxation('The floor relaxing (lower) with the wait of the match’s newest ticket', {
+                    minimum: 1,
+                    maximum: MAX_TEAM_SIZE,
+                  }),
+                ],
+                { description: 'The fewest players of the team: a number, or a relaxation over the wait' },
+              ),
+              maxPlayers: Type.Integer({ minimum: 1, maximum: MAX_TEAM_SIZE }),
+            },
+            { additionalProperties: false },
           ),
+          {
+            minItems: 1,
+            maxItems: MAX_TEAM_COUNT,
+            description:
+              'Named teams, each with its own size range (five hunters against one monster); every match has all of them, in this order',
+          },
         ),
+      ],
+      {
+        description:
+          'Interchangeable teams of one size range (`{ count, size }`), or named teams each with its own range',
       },
-      { additionalProperties: false },
     ),
     rating: Type.Object(
       {

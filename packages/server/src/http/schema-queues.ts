@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import { DurationMs, EpochMs, List, QueryInt } from './schema-common.ts';
 import { QueueConfigSchema } from './schema-queue-config.ts';
-import { CriterionExplanation } from './schema-tickets.ts';
+import { CriterionExplanation, MatchTeamView } from './schema-tickets.ts';
 
 /** A queue, its config and live stats. */
 export const QueueView = Type.Object(
@@ -78,7 +78,7 @@ export const RecentMatches = Type.Object({
       matchId: Type.Optional(Type.String()),
       queueId: Type.String(),
       atMs: EpochMs,
-      teams: List(Type.Object({ playerIds: List(Type.String()), ticketIds: List(Type.String()) })),
+      teams: List(MatchTeamView),
       region: Type.Optional(Type.String()),
       quality: Type.Number(),
       forced: Type.Boolean({ description: 'A ticket past its maximum wait forced the match' }),

@@ -126,6 +126,11 @@ export const MatchRecord = Type.Object(
           'Per team, its seats: the teams the match formed with; once a result is reported, its whole roster (players who left marked `left`, then backfilled players marked `backfilled`)',
       },
     ),
+    teamNames: Type.Optional(
+      List(Type.String(), {
+        description: 'The name of each team, in `teams` order, when the queue declares named teams',
+      }),
+    ),
     quality: Type.Optional(Type.Number()),
     outcome: Type.Optional(MatchOutcome),
   },

@@ -254,12 +254,19 @@ export const Connection = Type.Object(
   { additionalProperties: false, title: 'Connection', examples: [{ host: '10.0.4.17', port: 7777 }] },
 );
 
+/** One team of a formed match: its players and tickets, and its name in a queue of named teams. */
+export const MatchTeamView = Type.Object({
+  name: Type.Optional(Type.String({ description: "The team's name in a queue of named teams" })),
+  playerIds: List(Type.String()),
+  ticketIds: List(Type.String()),
+});
+
 /** A match as the events describe it. */
 export const MatchView = Type.Object(
   {
     matchId: Type.String(),
     queueId: Type.String(),
-    teams: List(Type.Object({ playerIds: List(Type.String()), ticketIds: List(Type.String()) })),
+    teams: List(MatchTeamView),
     region: Type.Optional(Type.String()),
     quality: Type.Number(),
   },

@@ -23,6 +23,8 @@ export type MatchPhase = 'ready' | 'allocating' | 'assigned' | 'allocation-faile
 
 /** One team of a running match: who plays in it now, from which tickets, and its seats in all. */
 export interface RosterTeam {
+  /** The team's name, when the queue declares named teams (`monster`). */
+  readonly name?: string;
   readonly playerIds: readonly string[];
   readonly ticketIds: readonly string[];
   readonly seats: number;

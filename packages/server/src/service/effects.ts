@@ -33,7 +33,11 @@ function matchView(queueId: string, matchId: string, summary: MatchSummary): Mat
   return {
     matchId,
     queueId,
-    teams: summary.teams.map((team) => ({ playerIds: team.playerIds, ticketIds: team.ticketIds })),
+    teams: summary.teams.map((team) => ({
+      ...(team.name === undefined ? {} : { name: team.name }),
+      playerIds: team.playerIds,
+      ticketIds: team.ticketIds,
+    })),
     ...(summary.region === undefined ? {} : { region: summary.region }),
     quality: summary.quality,
   };
@@ -147,11 +151,14 @@ async function applyEffect(
           return ticket.playerIds.map((playerId) => ({ playerId, ticketId, track }));
         }),
       );
+      const names = effect.match.teams.map((team) => team.name);
+      const teamNames = names.every((name) => name !== undefined) ? (names as string[]) : undefined;
       const record: MatchRecord = {
         matchId,
         queueId,
         createdAtMs: effect.atMs,
         teams,
+        ...(teamNames === undefined ? {} : { teamNames }),
         quality: effect.match.quality,
       };
       const ticketIds = effect.match.teams.flatMap((team) => team.ticketIds);
@@ -163,6 +170,7 @@ async function applyEffect(
         version: 1,
         ...(effect.match.region === undefined ? {} : { region: effect.match.region }),
         teams: teams.map((team, index) => ({
+          ...(teamNames === undefined ? {} : { name: teamNames[index] as string }),
           playerIds: team.map((seat) => seat.playerId),
           ticketIds: effect.match.teams[index]?.ticketIds ?? [],
           seats: team.length,

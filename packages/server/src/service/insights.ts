@@ -3,7 +3,7 @@
  * wait p50/p90, a histogram of recent match quality, why tickets wait), the recent matches with
  * their per-criterion explanation, and the distribution of ratings per track on its display scale.
  */
-import type { CriterionExplanation, WaitExplanation } from '@matchd/engine';
+import { type CriterionExplanation, isNamedTeams, lowestFloor, type WaitExplanation } from '@matchd/engine';
 import type { QueueActivity } from './activity.ts';
 import type { ServiceContext } from './context.ts';
 import { listQueues } from './queues.ts';
@@ -100,7 +100,14 @@ export async function queueInsights(
         queueId: view.queueId,
         ...(view.config.name === undefined ? {} : { name: view.config.name }),
         mode: mode.kind,
-        teams: `${dimension(teams.count)}×${dimension(teams.size)}`,
+        teams: isNamedTeams(teams)
+          ? teams
+              .map(
+                (team) =>
+                  `${team.name} ${dimension({ min: lowestFloor(team.minPlayers), max: team.maxPlayers })}`,
+              )
+              .join(' vs ')
+          : `${dimension(teams.count)}×${dimension(teams.size)}`,
         ticketsWaiting: view.ticketsWaiting,
         playersWaiting: view.playersWaiting,
         matchesFormed: view.matchesFormed,

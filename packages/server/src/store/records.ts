@@ -88,6 +88,8 @@ export interface MatchRecord {
   readonly queueId: string;
   readonly createdAtMs: number;
   readonly teams: readonly (readonly MatchSeat[])[];
+  /** The name of each team, in `teams` order, when the queue declares named teams. */
+  readonly teamNames?: readonly string[];
   /** The match's quality in [0, 1] when the engine scored it. */
   readonly quality?: number;
   readonly outcome?: MatchOutcome;

@@ -12,12 +12,12 @@ import {
   createMatchmaker,
   type EloRating,
   isMatchdError,
+  largestTeamSize,
   type MatchmakerEffect,
   type MatchOutcome,
   type MatchSummary,
   type QueueConfig,
   Random,
-  rangeOf,
   tableChurn,
 } from '@matchd/engine';
 import { quantile } from '../stats/summary.ts';
@@ -204,7 +204,7 @@ export function simulateQueue(options: QueueSimOptions): QueueSimMetrics {
       while ((nextArrivalMs[r] as number) <= nowMs) {
         // Thinning: accept an arrival of the peak-rate process with rate(t) / peak.
         if (random.bernoulli(arrivalRate(region, nextArrivalMs[r] as number) / maxRate)) {
-          const size = drawPartySize(random, rangeOf(options.config.teams.size).max);
+          const size = drawPartySize(random, largestTeamSize(options.config.teams));
           const group: SimPlayer[] = [];
           const base = drawPlayer({ playerId: `p${playerCount++}`, region, skills: options.skills, random });
           group.push(base);

@@ -11,15 +11,39 @@
 
 import { evaluateRules } from '../../rules/evaluate.ts';
 import { relaxedValue } from '../relaxation.ts';
-import type { CountRange, MatchmakerEffect, MatchSummary, QueueConfig, TicketInput } from '../types.ts';
+import type {
+  CountRange,
+  MatchmakerEffect,
+  MatchSummary,
+  NamedTeamConfig,
+  QueueConfig,
+  Relaxation,
+  TeamsConfig,
+  TicketInput,
+} from '../types.ts';
 
 const range = (value: CountRange) => (typeof value === 'number' ? { min: value, max: value } : value);
 
+/** The queue's named teams, or undefined for interchangeable ones. */
+const namedOf = (config: QueueConfig): readonly NamedTeamConfig[] | undefined =>
+  Array.isArray(config.teams) ? (config.teams as readonly NamedTeamConfig[]) : undefined;
+
+const symmetricOf = (config: QueueConfig): TeamsConfig => config.teams as TeamsConfig;
+
+/** A named team's floor at `waitMs`: its number, or its relaxation read then (whole players). */
+export function namedFloorAt(minPlayers: number | Relaxation, waitMs: number): number {
+  const value = typeof minPlayers === 'number' ? minPlayers : relaxedValue(minPlayers, waitMs, 'down');
+  return Math.ceil(value - 1e-9);
+}
+
 /** The smallest match the shape allows: some team count holds it with sizes as even as possible. */
 export function smallestMatch(config: QueueConfig): number {
-  const count = range(config.teams.count);
-  const size = range(config.teams.size);
-  const difference = config.teams.maxSizeDifference ?? 0;
+  const named = namedOf(config);
+  if (named !== undefined) return 0;
+  const teamsConfig = symmetricOf(config);
+  const count = range(teamsConfig.count);
+  const size = range(teamsConfig.size);
+  const difference = teamsConfig.maxSizeDifference ?? 0;
   for (let players = 1; players <= count.max * size.max; players++) {
     for (let teams = count.min; teams <= count.max; teams++) {
       const low = Math.floor(players / teams);
@@ -32,11 +56,14 @@ export function smallestMatch(config: QueueConfig): number {
 
 /** The fewest players a ticket accepts at `waitMs` (the config's relaxation or its documented default). */
 export function minMatchPlayersAt(config: QueueConfig, waitMs: number): number {
-  const count = range(config.teams.count);
-  const size = range(config.teams.size);
+  // Named teams: their own floors say it (audited per team).
+  if (namedOf(config) !== undefined) return 0;
+  const teams = symmetricOf(config);
+  const count = range(teams.count);
+  const size = range(teams.size);
   const largest = count.max * size.max;
   const smallest = smallestMatch(config);
-  const relaxation = config.teams.minMatchPlayers ?? {
+  const relaxation = teams.minMatchPlayers ?? {
     start: largest,
     linear: { perSecond: (largest - smallest) / (config.mode.maxWaitMs / 1000), limit: smallest },
   };
@@ -87,16 +114,41 @@ export class MatchAudit<TRating> {
       this.fail(`${match.matchId}: a quality, criterion or win probability is not finite`);
   }
 
+  /**
+   * Named teams: all of them, in the declared order and named so, each within its range and at or
+   * above its floor at the wait of every ticket of the match.
+   */
+  private auditNamedShape(
+    match: MatchSummary,
+    named: readonly NamedTeamConfig[],
+    waitMsByTicket: Readonly<Record<string, number>>,
+  ): void {
+    if (match.teams.length !== named.length) this.fail(`${match.matchId}: ${match.teams.length} teams`);
+    const waits = match.teams.flatMap((team) => team.ticketIds.map((id) => waitMsByTicket[id] ?? 0));
+    const newest = Math.min(...waits);
+    named.forEach((team, t) => {
+      const formed = match.teams[t];
+      if (formed?.name !== team.name)
+        this.fail(`${match.matchId}: team ${t} is named ${formed?.name}, not ${team.name}`);
+      const players = formed?.playerIds.length ?? 0;
+      if (players > team.maxPlayers) this.fail(`${match.matchId}: ${team.name} has ${players} players`);
+      const floor = namedFloorAt(team.minPlayers, newest);
+      if (players < Math.max(1, floor))
+        this.fail(`${match.matchId}: ${team.name} has ${players} players, under its floor ${floor}`);
+    });
+  }
+
   private auditShape(match: MatchSummary): void {
-    const count = range(this.config.teams.count);
-    const size = range(this.config.teams.size);
+    const teamsConfig = symmetricOf(this.config);
+    const count = range(teamsConfig.count);
+    const size = range(teamsConfig.size);
     const teams = match.teams.length;
     if (teams < count.min || teams > count.max) this.fail(`${match.matchId}: ${teams} teams`);
     const sizes = match.teams.map((team) => team.playerIds.length);
     for (const players of sizes) {
       if (players < size.min || players > size.max) this.fail(`${match.matchId}: a team of ${players}`);
     }
-    if (Math.max(...sizes) - Math.min(...sizes) > (this.config.teams.maxSizeDifference ?? 0))
+    if (Math.max(...sizes) - Math.min(...sizes) > (teamsConfig.maxSizeDifference ?? 0))
       this.fail(`${match.matchId}: team sizes ${sizes.join('/')} differ too much`);
   }
 
@@ -113,6 +165,9 @@ export class MatchAudit<TRating> {
         })),
       ),
       ...(match.region === undefined ? {} : { region: match.region }),
+      ...(namedOf(this.config) === undefined
+        ? {}
+        : { teamNames: match.teams.map((team) => team.name ?? '') }),
     };
     for (const outcome of evaluateRules(rules, this.config.attributes, candidate).failed)
       this.fail(`${match.matchId}: hard rule broken: ${outcome.explanation}`);
@@ -123,7 +178,9 @@ export class MatchAudit<TRating> {
     const config = this.config;
     this.matches++;
     this.auditNumbers(match);
-    this.auditShape(match);
+    const named = namedOf(config);
+    if (named === undefined) this.auditShape(match);
+    else this.auditNamedShape(match, named, waitMsByTicket);
     const players = match.teams.reduce((sum, team) => sum + team.playerIds.length, 0);
     const overdue = (ticketId: string) => (waitMsByTicket[ticketId] ?? -1) >= config.mode.maxWaitMs;
     const anyOverdue = match.teams.some((team) => team.ticketIds.some(overdue));

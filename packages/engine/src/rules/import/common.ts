@@ -5,7 +5,7 @@
  */
 
 import { ErrorCodes, MatchdError } from '../../errors.ts';
-import type { QueueConfig, Relaxation, TeamsConfig } from '../../queue/types.ts';
+import type { QueueConfig, QueueTeams, Relaxation, TeamsConfig } from '../../queue/types.ts';
 import { MAX_TEAM_COUNT, MAX_TEAM_SIZE } from '../../queue/validate-config.ts';
 import type { AttributeDeclarations, Limit, Rule } from '../types.ts';
 
@@ -119,7 +119,7 @@ export function teamsShape(count: number, size: number, path: string): TeamsConf
  */
 export function queueSkeleton(
   id: string,
-  teams: TeamsConfig,
+  teams: QueueTeams,
   attributes: AttributeDeclarations,
   rules: readonly Rule[],
   options: ImportOptions,

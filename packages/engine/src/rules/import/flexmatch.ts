@@ -6,12 +6,13 @@
  * throws MM_ERR_INVALID_DATA naming its path in the rule set (`rules[3].measurements`).
  */
 
-import type { QueueConfig, Relaxation } from '../../queue/types.ts';
-import { MAX_TEAM_COUNT } from '../../queue/validate-config.ts';
+import type { NamedTeamConfig, QueueConfig, QueueTeams, Relaxation } from '../../queue/types.ts';
+import { CONFIG_LIMITS, MAX_TEAM_COUNT } from '../../queue/validate-config.ts';
 import { ATTRIBUTE_TYPES, isAttributeOfType } from '../attributes.ts';
 import type {
   AttributeDeclarations,
   AttributeType,
+  ComparisonReference,
   CompoundStatement,
   Limit,
   NumberAggregate,
@@ -62,6 +63,11 @@ const AGGREGATES = ['min', 'max', 'avg', 'sum', 'count'] as const;
 interface Context {
   readonly attributes: AttributeDeclarations;
   readonly teamNames: readonly string[];
+  /**
+   * The queue's teams are named (sizes differ, or a rule reads one team): the definitions a rule may
+   * name (`teams[monster]`), those with a `quantity` excluded (their copies are `NAME_1`, ...).
+   */
+  readonly namedTeams: ReadonlySet<string> | undefined;
   readonly notes: string[];
   /** Expansion steps by `ruleName.field`. */
   readonly expansions: Map<string, { steps: Step[]; path: string; used: boolean }>;
@@ -90,21 +96,26 @@ function translateAttributes(value: unknown): AttributeDeclarations {
   return attributes as AttributeDeclarations;
 }
 
-/** Team definitions (with `quantity`) -> one shape; the names of the teams in match order. */
-function translateTeams(
-  value: unknown,
-  notes: string[],
-  minimumSteps: readonly Step[],
-): { shape: QueueConfig['teams']; names: string[] } {
+/** One team definition as written: its name, size range and `quantity`. */
+interface TeamDefinition {
+  readonly name: string;
+  readonly min: number;
+  readonly max: number;
+  readonly quantity: number;
+  readonly path: string;
+}
+
+function teamDefinitions(value: unknown): TeamDefinition[] {
   const teams = list(value, 'teams');
   if (teams.length === 0) untranslatable('teams', 'needs at least one team');
-  const names: string[] = [];
-  let sizes: { min: number; max: number } | undefined;
-  teams.forEach((item, i) => {
+  const seen = new Set<string>();
+  return teams.map((item, i) => {
     const path = `teams[${i}]`;
     const team = record(item, path);
     knownFields(team, path, ['name', 'minPlayers', 'maxPlayers', 'quantity']);
     const name = text(team['name'], `${path}.name`);
+    if (seen.has(name)) untranslatable(`${path}.name`, `${name} names two team definitions`);
+    seen.add(name);
     const max = numeric(team['maxPlayers'], `${path}.maxPlayers`, { min: 1, integer: true });
     const min = numeric(team['minPlayers'], `${path}.minPlayers`, { min: 0, integer: true });
     if (min > max) untranslatable(`${path}.minPlayers`, `${min} exceeds maxPlayers ${max}`);
@@ -112,15 +123,107 @@ function translateTeams(
       team['quantity'] === undefined
         ? 1
         : numeric(team['quantity'], `${path}.quantity`, { min: 1, integer: true });
-    if (sizes !== undefined && (sizes.min !== min || sizes.max !== max)) {
-      untranslatable(
-        path,
-        `teams of different sizes (${sizes.min}..${sizes.max} and ${min}..${max}): matchd queues have teams of one size`,
-      );
-    }
-    sizes = { min, max };
-    for (let k = 1; k <= quantity; k += 1) names.push(quantity === 1 ? name : `${name}_${k}`);
+    return { name, min, max, quantity, path };
   });
+}
+
+/** The team names a rule's property expressions read one by one (`teams[monster]`, not `teams[*]`). */
+function namedInRule(rule: unknown): string[] {
+  if (typeof rule !== 'object' || rule === null) return [];
+  const fields = rule as Record<string, unknown>;
+  const texts = [fields['measurements'], fields['referenceValue']]
+    .flat()
+    .filter((item): item is string => typeof item === 'string');
+  const names: string[] = [];
+  for (const source of texts)
+    for (const match of source.matchAll(/teams?\s*\[\s*([^\]]+?)\s*\]/g))
+      if (match[1] !== '*') names.push(match[1] as string);
+  return names;
+}
+
+/**
+ * Whether the rule set becomes named teams: its teams differ in size, or a rule reads some of its
+ * teams but not all (a rule comparing every team by name, `count(teams[red]) = count(teams[blue])`,
+ * keeps interchangeable teams).
+ */
+function wantsNamedTeams(definitions: readonly TeamDefinition[], rules: unknown): boolean {
+  const first = definitions[0] as TeamDefinition;
+  if (definitions.some((team) => team.min !== first.min || team.max !== first.max)) return true;
+  const all = new Set(definitions.map((team) => team.name));
+  const ruleList = Array.isArray(rules) ? rules : [];
+  return ruleList.some((rule) => {
+    const read = new Set(namedInRule(rule));
+    return read.size > 0 && read.size < all.size;
+  });
+}
+
+/**
+ * Named teams: each definition (and each copy of one with a `quantity`, `NAME_1`, ...) a matchd
+ * team with its own range; a `teams[NAME].minPlayers` expansion relaxes that team's floor.
+ */
+function namedTeamsShape(
+  definitions: readonly TeamDefinition[],
+  notes: string[],
+  minimumSteps: ReadonlyMap<string, readonly Step[]>,
+): { shape: QueueTeams; names: string[] } {
+  const teams: NamedTeamConfig[] = [];
+  let players = 0;
+  for (const definition of definitions) {
+    const steps = minimumSteps.get(definition.name) ?? [];
+    const start = Math.max(1, definition.min);
+    const minPlayers: NamedTeamConfig['minPlayers'] =
+      steps.length === 0
+        ? start
+        : relaxationOf(
+            steppedLimit(
+              start,
+              steps.map((step) => ({ ...step, value: Math.max(1, Math.min(step.value, definition.max)) })),
+              'down',
+            ),
+          );
+    for (let k = 1; k <= definition.quantity; k += 1) {
+      const name = definition.quantity === 1 ? definition.name : `${definition.name}_${k}`;
+      teams.push({ name, minPlayers, maxPlayers: definition.max });
+      players += definition.max;
+    }
+  }
+  if (teams.length > MAX_TEAM_COUNT)
+    untranslatable('teams', `${teams.length} teams: matchd queues have 1..${MAX_TEAM_COUNT} teams per match`);
+  if (players > CONFIG_LIMITS.maxMatchPlayers)
+    untranslatable(
+      'teams',
+      `${players} players: a matchd match holds at most ${CONFIG_LIMITS.maxMatchPlayers}`,
+    );
+  notes.push(
+    `teams: named teams ${teams.map((team) => team.name).join(', ')}, each with its own size range; matches name them`,
+  );
+  return { shape: teams, names: teams.map((team) => team.name) };
+}
+
+/** Team definitions (with `quantity`) -> one shape; the names of the teams in match order. */
+function translateTeams(
+  value: unknown,
+  notes: string[],
+  minimumSteps: ReadonlyMap<string, readonly Step[]>,
+  rules: unknown,
+): { shape: QueueTeams; names: string[]; named: boolean } {
+  const definitions = teamDefinitions(value);
+  if (wantsNamedTeams(definitions, rules))
+    return { ...namedTeamsShape(definitions, notes, minimumSteps), named: true };
+  return { ...symmetricTeams(definitions, notes, [...minimumSteps.values()][0] ?? []), named: false };
+}
+
+/** Teams alike in size: one symmetric shape (interchangeable teams). */
+function symmetricTeams(
+  definitions: readonly TeamDefinition[],
+  notes: string[],
+  minimumSteps: readonly Step[],
+): { shape: QueueTeams; names: string[] } {
+  const names: string[] = [];
+  for (const team of definitions)
+    for (let k = 1; k <= team.quantity; k += 1)
+      names.push(team.quantity === 1 ? team.name : `${team.name}_${k}`);
+  const sizes = definitions[0];
   const { min, max } = sizes ?? { min: 1, max: 1 };
   const range = min === max ? `${max}` : `${min}..${max}`;
   if (names.length === 1 && max <= MAX_TEAM_COUNT) {
@@ -178,9 +281,11 @@ function relaxationOf(limit: Limit): Relaxation {
 function translateExpansions(
   value: unknown,
   notes: string[],
-): { expansions: Context['expansions']; minimumSteps: Step[] } {
+): { expansions: Context['expansions']; minimumSteps: Map<string, Step[]> } {
   const expansions: Context['expansions'] = new Map();
-  const minimumSteps: Step[] = [];
+  // Steps of `teams[NAME].minPlayers` by team name: named teams relax each its own floor; alike
+  // teams all relax by the one expansion they may have.
+  const minimumSteps = new Map<string, Step[]>();
   if (value === undefined) return { expansions, minimumSteps };
   list(value, 'expansions').forEach((item, i) => {
     const path = `expansions[${i}]`;
@@ -199,14 +304,14 @@ function translateExpansions(
     });
     const teamTarget = /^teams\[([^\]]+)\]\.(minPlayers|maxPlayers)$/.exec(target);
     if (teamTarget?.[2] === 'minPlayers') {
-      // Teams are alike in matchd: the first team expansion of minPlayers relaxes every team.
-      if (minimumSteps.length > 0) untranslatable(`${path}.target`, 'minPlayers of teams is expanded twice');
-      minimumSteps.push(...steps);
+      const team = teamTarget[1] as string;
+      if (minimumSteps.has(team)) untranslatable(`${path}.target`, `minPlayers of ${team} is expanded twice`);
+      minimumSteps.set(team, steps);
       return;
     }
     if (teamTarget !== null) {
       notes.push(
-        `${path}: ${target} is not relaxed: matchd teams have a fixed size (${teamTarget[2]} of the shape)`,
+        `${path}: ${target} is not relaxed: a team's maximum is fixed in matchd (${teamTarget[2]} of the shape)`,
       );
       return;
     }
@@ -270,6 +375,23 @@ function referenceOf(
     return { expression: parseExpression(source, `${path}.referenceValue`) };
   const asNumber = Number(source);
   return { constant: source.trim() !== '' && Number.isFinite(asNumber) ? asNumber : source };
+}
+
+/**
+ * A reference expression a comparison meets as `against`: `agg(teams[NAME].players.attributes[A])`
+ * (or `count(teams[NAME].players)`) of a named team, or `agg(flatten(teams[*]...))` of every player.
+ */
+function againstOf(expression: Expression, context: Context): ComparisonReference | undefined {
+  if (expression.type !== 'call') return undefined;
+  const aggregate = numberAggregate(expression.fn);
+  if (aggregate === undefined) return undefined;
+  const flat = flatAttribute(expression.arg);
+  if (flat !== undefined) return { aggregate, attribute: flat };
+  const arg = expression.arg;
+  if (arg.type !== 'players' || arg.team === '*' || context.namedTeams === undefined) return undefined;
+  if (!context.namedTeams.has(arg.team)) return undefined;
+  if (arg.attribute === undefined) return aggregate === 'count' ? { team: arg.team, aggregate } : undefined;
+  return { team: arg.team, aggregate, attribute: arg.attribute };
 }
 
 function numberAggregate(fn: string | undefined): NumberAggregate | undefined {
@@ -510,6 +632,34 @@ function translateComparison(
         };
       }
     }
+  } else if (againstOf(reference.expression, context) !== undefined) {
+    // An aggregate of one named team, or of every player: the reference each measured value meets.
+    const against = againstOf(reference.expression, context) as ComparisonReference;
+    if (against.attribute !== undefined)
+      requireAttribute(context, against.attribute, `${path}.referenceValue`, ['number']);
+    const perTeam = teamAggregate(measured);
+    const shape =
+      playersAttribute !== undefined
+        ? { attribute: playersAttribute, scope: 'player' as const }
+        : perTeam !== undefined
+          ? {
+              ...(perTeam.attribute !== undefined ? { attribute: perTeam.attribute } : {}),
+              scope: 'team' as const,
+              aggregate: perTeam.aggregate,
+            }
+          : undefined;
+    if (shape !== undefined) {
+      if (shape.attribute !== undefined)
+        requireAttribute(context, shape.attribute, `${path}.measurements`, ['number']);
+      return {
+        ...base,
+        ...numberParty(base, shape.attribute ?? against.attribute),
+        kind: 'comparison',
+        ...shape,
+        operator: op,
+        against,
+      };
+    }
   } else if ((op === '=' || op === '!=') && context.teamNames.length === 2) {
     // count(teams[a].players) = count(teams[b].players): the two teams' aggregates are equal.
     const left = measured;
@@ -675,6 +825,73 @@ function translateCollection(
   }
 }
 
+/** The one team a measurement reads (`teams[monster]...`), or undefined for `teams[*]`. */
+function measuredTeam(expression: Expression): string | undefined {
+  const players = expression.type === 'players' ? expression : innermostPlayers(expression);
+  return players === undefined || players.team === '*' ? undefined : players.team;
+}
+
+function innermostPlayers(expression: Expression): Extract<Expression, { type: 'players' }> | undefined {
+  if (expression.type === 'players') return expression;
+  return innermostPlayers(expression.arg);
+}
+
+function everyTeam(expression: Expression): Expression {
+  if (expression.type === 'players') return { ...expression, team: '*' };
+  return { ...expression, arg: everyTeam(expression.arg) };
+}
+
+/**
+ * A rule whose measurement reads one named team (`teams[monster].players.attributes[wantsToBeMonster]`):
+ * translated as the same rule over every team, then given `team`, so that it reads that team alone.
+ * Its reference keeps its own teams (`max(teams[players]...)`). Undefined when the rule reads every
+ * team; an error when the teams are not named or the team is not one of them.
+ */
+function oneTeamRule(
+  rule: Record<string, unknown>,
+  path: string,
+  context: Context,
+): { team: string; rule: Record<string, unknown> } | undefined {
+  const raw = rule['measurements'];
+  const items = Array.isArray(raw) ? raw : [raw];
+  if (items.length !== 1 || typeof items[0] !== 'string') return undefined;
+  const measured = parseExpression(items[0], `${path}.measurements`);
+  const team = measuredTeam(measured);
+  if (team === undefined) return undefined;
+  // A rule set of one team: its name reads every player.
+  if (context.namedTeams === undefined && context.teamNames.every((name) => name === team)) return undefined;
+  // Both teams of a two-team comparison by name (count(teams[a]) = count(teams[b])) read every team.
+  const reference = referenceOf(rule, path);
+  if (
+    context.namedTeams === undefined &&
+    reference !== undefined &&
+    'expression' in reference &&
+    measuredTeam(reference.expression) !== undefined
+  )
+    return undefined;
+  if (context.namedTeams === undefined || !context.namedTeams.has(team))
+    untranslatable(
+      `${path}.measurements`,
+      context.teamNames.some((name) => name.startsWith(`${team}_`))
+        ? `teams[${team}] reads ${team}'s ${context.teamNames.filter((name) => name.startsWith(`${team}_`)).length} copies (quantity) at once: matchd's rules read one named team`
+        : `teams[${team}] is not one of the rule set's teams (${context.teamNames.join(', ')})`,
+    );
+  return { team, rule: { ...rule, measurements: [printExpression(everyTeam(measured))] } };
+}
+
+/** Translates a rule over one named team, or over every team. */
+function translatePerTeam(
+  rule: Record<string, unknown>,
+  path: string,
+  base: Common,
+  context: Context,
+  translate: (rule: Record<string, unknown>, path: string, base: Common, context: Context) => Rule,
+): Rule {
+  const scoped = oneTeamRule(rule, path, context);
+  if (scoped === undefined) return translate(rule, path, base, context);
+  return { ...translate(scoped.rule, path, base, context), team: scoped.team };
+}
+
 function translateRule(
   rule: Record<string, unknown>,
   path: string,
@@ -697,29 +914,32 @@ function translateRule(
   switch (type) {
     case 'distance': {
       const party = partyAggregation(rule, path, ['min', 'max', 'avg']);
-      return translateDistance(
+      return translatePerTeam(
         rule,
         path,
         { ...base, ...(party !== undefined ? { partyAggregate: party } : {}) },
         context,
+        translateDistance,
       );
     }
     case 'comparison': {
       const party = partyAggregation(rule, path, ['min', 'max', 'avg']);
-      return translateComparison(
+      return translatePerTeam(
         rule,
         path,
         { ...base, ...(party !== undefined ? { partyAggregate: party } : {}) },
         context,
+        translateComparison,
       );
     }
     case 'collection': {
       const party = partyAggregation(rule, path, ['union', 'intersection']);
-      return translateCollection(
+      return translatePerTeam(
         rule,
         path,
         { ...base, ...(party !== undefined ? { partyAggregate: party } : {}) },
         context,
+        translateCollection,
       );
     }
     case 'latency': {
@@ -864,11 +1084,17 @@ export function importFlexMatch(source: unknown, options: ImportOptions = {}): I
   const notes: string[] = [];
   const attributes = translateAttributes(root['playerAttributes']);
   const { expansions, minimumSteps } = translateExpansions(root['expansions'], notes);
-  const { shape, names } = translateTeams(root['teams'], notes, minimumSteps);
+  const { shape, names, named } = translateTeams(root['teams'], notes, minimumSteps, root['rules']);
+  if (!named && minimumSteps.size > 1)
+    untranslatable('expansions', 'minPlayers of teams alike in size is expanded twice');
   const expansionAge = translateAlgorithm(root['algorithm'], notes);
+  const definitions = teamDefinitions(root['teams']);
   const context: Context = {
     attributes,
     teamNames: names,
+    namedTeams: named
+      ? new Set(definitions.filter((team) => team.quantity === 1).map((team) => team.name))
+      : undefined,
     notes,
     expansions,
     expansionAge: expansionAge === 'oldest' ? 'oldest' : undefined,

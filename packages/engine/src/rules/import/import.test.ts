@@ -9,12 +9,6 @@ import { importPlayFab } from './playfab.ts';
 
 const regions = { regions: ['eu', 'us'] };
 
-/** The documentation examples whose team shape the current queue shapes cannot hold, and where. */
-const UNTRANSLATABLE: Readonly<Record<string, string>> = {
-  '02-players-vs-monster.json': 'teams[1]',
-  '08-monster-hunters.json': 'teams[1]',
-};
-
 function refusedPath(run: () => unknown): string {
   try {
     run();
@@ -41,14 +35,6 @@ describe('every documentation example', () => {
     for (const file of fixtureFiles(vendor)) {
       test(`${vendor}/${file}: a queue the config validation accepts unchanged, or a refusal naming the path`, () => {
         const source = readFixture(vendor, file);
-        const refused = UNTRANSLATABLE[file];
-        if (refused !== undefined) {
-          assert.equal(
-            refusedPath(() => translate(source, regions)),
-            refused,
-          );
-          return;
-        }
         const { config } = translate(source, regions);
         const copy = structuredClone(config);
         assert.equal(validateQueueConfig(config), config);
@@ -202,6 +188,93 @@ describe('FlexMatch translations', () => {
     assert.ok(notes.some((note) => note.startsWith('rules[0]: Sort (distanceSort) only sorts candidates')));
   });
 
+  test('example 2: named teams of 5 (floor relaxed to 4, then 3) and 1; rules on one team each, and one team against the other', () => {
+    const { config } = importFlexMatch(readFixture('flexmatch', '02-players-vs-monster.json'));
+    assert.deepEqual(config.teams, [
+      {
+        name: 'players',
+        minPlayers: {
+          start: 5,
+          steps: [
+            { afterMs: 30_000, value: 4 },
+            { afterMs: 60_000, value: 3 },
+          ],
+        },
+        maxPlayers: 5,
+      },
+      { name: 'monster', minPlayers: 1, maxPlayers: 1 },
+    ]);
+    const strip = (item: Rule) => ({ ...item, description: undefined });
+    assert.deepEqual(strip(rule(config.rules, 'MonsterSelection')), {
+      name: 'MonsterSelection',
+      description: undefined,
+      partyAggregate: 'avg',
+      kind: 'comparison',
+      attribute: 'wantsToBeMonster',
+      scope: 'player',
+      operator: '=',
+      value: 1,
+      team: 'monster',
+    });
+    assert.equal(rule(config.rules, 'PlayerSelection').team, 'players');
+    assert.deepEqual(strip(rule(config.rules, 'MonsterSkill')), {
+      name: 'MonsterSkill',
+      description: undefined,
+      partyAggregate: 'avg',
+      kind: 'comparison',
+      attribute: 'skill',
+      scope: 'team',
+      aggregate: 'avg',
+      operator: '>=',
+      against: { team: 'players', aggregate: 'max', attribute: 'desiredSkillOfMonster' },
+      team: 'monster',
+    });
+  });
+
+  test('example 8: a team of 5 and ten copies of a team of 12..15, every copy relaxed by the one expansion', () => {
+    const { config } = importFlexMatch(readFixture('flexmatch', '08-monster-hunters.json'), regions);
+    assert.ok(Array.isArray(config.teams));
+    const teams = config.teams as readonly { name: string; minPlayers: unknown; maxPlayers: number }[];
+    assert.deepEqual(teams[0], { name: 'Monsters', minPlayers: 5, maxPlayers: 5 });
+    assert.equal(teams.length, 11);
+    for (let k = 1; k <= 10; k++)
+      assert.deepEqual(teams[k], {
+        name: `Hunters_${k}`,
+        minPlayers: {
+          start: 12,
+          steps: [
+            { afterMs: 15_000, value: 10 },
+            { afterMs: 20_000, value: 8 },
+          ],
+        },
+        maxPlayers: 15,
+      });
+  });
+
+  test('rules on one team: refused when the team is one of several copies (quantity)', () => {
+    const source = {
+      ruleLanguageVersion: '1.0',
+      playerAttributes: [{ name: 'skill', type: 'number' }],
+      teams: [
+        { name: 'boss', minPlayers: 1, maxPlayers: 1 },
+        { name: 'minions', minPlayers: 3, maxPlayers: 3, quantity: 2 },
+      ],
+      rules: [
+        {
+          name: 'M',
+          type: 'comparison',
+          measurements: ['avg(teams[minions].players.attributes[skill])'],
+          referenceValue: 10,
+          operation: '<=',
+        },
+      ],
+    };
+    assert.equal(
+      refusedPath(() => importFlexMatch(source, {})),
+      'rules[0].measurements',
+    );
+  });
+
   test('what cannot be translated names its path in the rule set', () => {
     const base = {
       ruleLanguageVersion: '1.0',
@@ -256,7 +329,7 @@ describe('FlexMatch translations', () => {
             {
               name: 'T',
               type: 'comparison',
-              measurements: ['teams[red].players.attributes[skill]'],
+              measurements: ['teams[green].players.attributes[skill]'],
               referenceValue: 1,
               operation: '=',
             },

@@ -8,6 +8,7 @@
  */
 
 import { createMatchmaker } from '../../queue/matchmaker.ts';
+import { largestTeamSize, matchShapeOf } from '../../queue/shape.ts';
 import type { MatchmakerEffect, MatchSummary, QueueConfig, TicketInput } from '../../queue/types.ts';
 import { validateQueueConfig } from '../../queue/validate-config.ts';
 import { Random } from '../../random.ts';
@@ -115,6 +116,12 @@ function attributeValue(
       return random.bernoulli(0.25) ? 1 : 0;
     case 'PlayerCount':
       return 1;
+    // FlexMatch's players-vs-monster example: one player in five asks to be the monster, and the
+    // hunters ask for a monster of some skill (on the example's skill scale, default 10).
+    case 'wantsToBeMonster':
+      return random.bernoulli(0.2) ? 1 : 0;
+    case 'desiredSkillOfMonster':
+      return Math.round(random.uniform(0, 12));
     default:
       break;
   }
@@ -144,9 +151,8 @@ interface Arrival {
 /** The synthetic population of an example: its tickets and when each arrives. */
 export function population(config: QueueConfig, seed: number, maxPlayers = 600): Arrival[] {
   const random = Random.fromSeed(seed);
-  const teamSize = typeof config.teams.size === 'number' ? config.teams.size : config.teams.size.max;
-  const teamCount = typeof config.teams.count === 'number' ? config.teams.count : config.teams.count.max;
-  const matchPlayers = teamSize * teamCount;
+  const teamSize = largestTeamSize(config.teams);
+  const matchPlayers = matchShapeOf(config).maxPlayers;
   const players = Math.min(maxPlayers, Math.max(60, 8 * matchPlayers));
   const maxParty = Math.min(config.gates?.maxPartySize ?? teamSize, teamSize);
   const arrivals: Arrival[] = [];
@@ -273,7 +279,15 @@ export function runExample(vendor: Vendor, file: string, options: RunOptions = {
     const teams = checkedTeams(effect.match, byId, effect.waitMsByTicket, integrity);
     const found =
       vendor === 'flexmatch'
-        ? checkFlexMatch(source, asFlexMatch(source, teams, effect.match.region))
+        ? checkFlexMatch(
+            source,
+            asFlexMatch(
+              source,
+              teams,
+              effect.match.region,
+              effect.match.teams.map((team) => team.name),
+            ),
+          )
         : checkPlayFab(source, {
             teams,
             ...(effect.match.region === undefined ? {} : { region: effect.match.region }),

@@ -64,18 +64,21 @@ export function flexMatchTeamNames(ruleSet: RuleSet): string[] {
 
 /**
  * A match of teams of tickets (in order) as the rule set's teams: a rule set of one team takes all
- * players in it (matchd plays such a free-for-all as one-player teams).
+ * players in it (matchd plays such a free-for-all as one-player teams). `teamNames`: the names the
+ * match record gives its teams (a queue of named teams), which the checker then reads the rules by;
+ * without them, teams are named in the rule set's order.
  */
 export function asFlexMatch(
   ruleSet: RuleSet,
   teams: readonly (readonly CheckedTicket[])[],
   region?: string,
+  teamNames?: readonly (string | undefined)[],
 ): FlexMatchMatch {
   const names = flexMatchTeamNames(ruleSet);
   const grouped =
     names.length === 1
       ? [{ name: names[0] as string, tickets: teams.flat() }]
-      : teams.map((tickets, i) => ({ name: names[i] ?? `team${i}`, tickets }));
+      : teams.map((tickets, i) => ({ name: teamNames?.[i] ?? names[i] ?? `team${i}`, tickets }));
   return { teams: grouped, ...(region !== undefined ? { region } : {}) };
 }
 
@@ -422,6 +425,15 @@ export function checkFlexMatch(ruleSet: RuleSet, match: FlexMatchMatch): Violati
   const violations: Violation[] = [];
   const expanded = expandedValues(ruleSet, match);
   const definitions = ruleSet['teams'] as RuleSet[];
+  // "Create ten identical hunter teams ... and one monster team": a match has every team the rule
+  // set defines, once (a rule set of one team is played as one group).
+  const expected = flexMatchTeamNames(ruleSet);
+  if (expected.length > 1) {
+    for (const name of expected) {
+      const count = match.teams.filter((team) => team.name === name).length;
+      if (count !== 1) violations.push({ rule: 'teams', detail: `team ${name} appears ${count} times` });
+    }
+  }
   for (const team of match.teams) {
     const definition = definitions.find(
       (d) => team.name === d['name'] || team.name.startsWith(`${d['name']}_`),

@@ -72,6 +72,13 @@ export const migrations: readonly { readonly version: number; readonly statement
       )`,
     ],
   },
+  {
+    version: 4,
+    statements: [
+      // A queue of named teams (hunters against a monster) records which team is which.
+      'ALTER TABLE matches ADD COLUMN team_names JSONB',
+    ],
+  },
 ];
 
 // An arbitrary constant naming matchd's migration lock among the database's advisory locks.

@@ -38,6 +38,9 @@ function matchFromRow(row: Row): MatchRecord {
     queueId: String(row['queue_id']),
     createdAtMs: Number(row['created_at_ms']),
     teams: row['teams'] as MatchSeat[][],
+    ...(row['team_names'] === null || row['team_names'] === undefined
+      ? {}
+      : { teamNames: row['team_names'] as string[] }),
     ...(quality === null || quality === undefined ? {} : { quality: Number(quality) }),
     ...(outcome === null || outcome === undefined ? {} : { outcome: outcome as MatchOutcome }),
   };
@@ -145,7 +148,7 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
     async saveMatch(match) {
       await client.transaction(async (tx) => {
         const inserted = await tx.query(
-          `INSERT INTO matches (match_id, queue_id, created_at_ms, teams, quality) VALUES ($1, $2, $3, $4, $5)
+          `INSERT INTO matches (match_id, queue_id, created_at_ms, teams, quality, team_names) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (match_id) DO NOTHING RETURNING match_id`,
           [
             match.matchId,
@@ -153,6 +156,7 @@ export function createSqlRatingsStore(client: SqlClient): RatingsStore {
             match.createdAtMs,
             JSON.stringify(match.teams),
             match.quality ?? null,
+            match.teamNames === undefined ? null : JSON.stringify(match.teamNames),
           ],
         );
         if (inserted.length === 0) return;
