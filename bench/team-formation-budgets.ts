@@ -5,7 +5,7 @@
  *
  *   flock /tmp/bench.lock node --import tsx bench/team-formation-budgets.ts --players 300 --team-size 3
  *
- * Options: --budgets 50,100,250,500,1000 --seeds 7 --variants restarts,post,annealing --clock cpu|wall.
+ * Options: --budgets 50,100,250,500,1000 --seeds 7 --variants restarts,post,annealing,one-stage --clock cpu|wall.
  *
  * Prints one Markdown table: per variant and budget, the objective over search seeds (median, worst)
  * and the median gap to the best known objective, with starts/proposals and score evaluations; and
@@ -43,7 +43,12 @@ const VARIANTS = {
   restarts: { method: 'restarts' },
   post: { method: 'restarts', perturbation: 'fresh-start', improvement: 'best' },
   annealing: { method: 'annealing' },
-} as const satisfies Record<string, { method: FormationMethod; perturbation?: string; improvement?: string }>;
+  /** The defaults before the wider second stage (every descent in `neighbourMatches`), for comparison. */
+  'one-stage': { method: 'restarts', widerNeighbourMatches: 1 },
+} as const satisfies Record<
+  string,
+  { method: FormationMethod; perturbation?: string; improvement?: string; widerNeighbourMatches?: number }
+>;
 type Variant = keyof typeof VARIANTS;
 const variants = values.variants.split(',') as Variant[];
 const pool = benchPool({ players, teamSize, seed: 1 });
