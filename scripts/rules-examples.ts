@@ -15,10 +15,8 @@ import {
 
 const seedAt = process.argv.indexOf('--seed');
 const seed = seedAt >= 0 ? Number(process.argv[seedAt + 1]) : 1;
-/** FlexMatch's 2x100 batch example walks its pool pair by pair: fewer players (two matches' worth). */
-const maxPlayersOf = (file: string) => (file === '09-batch-distance.json' ? 400 : 600);
 const runs = translatableExamples().map(({ vendor, file }) => {
-  const run = runExample(vendor, file, { seed, maxPlayers: maxPlayersOf(file) });
+  const run = runExample(vendor, file, { seed, maxPlayers: 600 });
   console.error(`${vendor}/${file}: ${run.matches} matches, ${run.violations.length} violations`);
   return run;
 });
@@ -28,8 +26,7 @@ Each FlexMatch rule set example and PlayFab queue example that \`matchd queues i
 (26 of 28; see docs/rules.md), run through the matchmaker: a seeded synthetic population carrying the
 example's attributes (values the documentation's rules name, skill-like values following the
 player's rating; pings to eu and us where it has regions; 20% parties of two where teams hold them,
-5% of six where they hold six) of 8 matches' worth of players (60 to 600; 400 for the 2x100 batch
-example) arrives uniformly over 60 s, ticks every 500 ms, tickets expire after 90 s. Every formed match is checked against the ORIGINAL rule set by the checker
+5% of six where they hold six) of 8 matches' worth of players (60 to 600) arrives uniformly over 60 s, ticks every 500 ms, tickets expire after 90 s. Every formed match is checked against the ORIGINAL rule set by the checker
 written from the vendor's documentation (\`rules/test-support/*-checker.ts\`); "checker violations"
 must be 0 (\`rules/examples.test.ts\` asserts it).
 

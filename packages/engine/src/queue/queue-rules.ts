@@ -14,6 +14,7 @@
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
 import { ruleCandidateOf } from '../rules/candidate.ts';
 import { evaluateRules, ruleWaitMs } from '../rules/evaluate.ts';
+import { type GrowingRule, growingFormOf } from '../rules/growing.ts';
 import type {
   AttributeDeclarations,
   CompoundStatement,
@@ -177,6 +178,10 @@ export class QueueRules {
   private readonly growthRules: readonly Rule[];
   /** Some rule only tightens as a match grows: fills skip tickets it refuses. */
   readonly hasGrowthRules: boolean;
+  /** Growth rules read from a summary as a fill adds tickets (rules/growing.ts). */
+  private readonly growingForms: GrowingRule<unknown>[];
+  /** Growth rules without a growing form: read in full at each check. */
+  private readonly fullGrowthRules: Rule[];
   /** The criteria's total weight: the rules' weights join it in the quality's weighted mean. */
   private readonly criteriaWeight: number;
   private readonly rulesWeight: number;
@@ -206,6 +211,13 @@ export class QueueRules {
     this.hasPairRules = this.pairRules.length > 0;
     this.growthRules = [...this.pairRules, ...this.rules.flatMap(countCeiling)];
     this.hasGrowthRules = this.growthRules.length > 0;
+    this.growingForms = [];
+    this.fullGrowthRules = [];
+    for (const rule of this.growthRules) {
+      const form = growingFormOf(rule, this.declarations);
+      if (form === undefined) this.fullGrowthRules.push(rule);
+      else this.growingForms.push(form);
+    }
     let criteriaWeight = 0;
     for (const criterion of config.criteria) criteriaWeight += criterion.weight;
     this.criteriaWeight = criteriaWeight > 0 ? criteriaWeight : 1;
@@ -323,7 +335,10 @@ export class QueueRules {
 
   /**
    * A check for a growing match at `nowMs`: true when adding `next` to the tickets already chosen
-   * breaks no rule a larger match could keep. Tickets are read for the rules once per check.
+   * breaks no rule a larger match could keep. Tickets are read for the rules once per check. Rules
+   * with a growing form (rules/growing.ts) keep a summary per prefix of `chosen`, so a check costs
+   * the new ticket, not the match; the summaries follow `chosen` as a fill changes it at its end
+   * (adds a ticket, takes back the last).
    */
   admitter(
     nowMs: number,
@@ -341,10 +356,43 @@ export class QueueRules {
       }
       return found;
     };
+    const forms = this.growingForms;
+    const rest = this.fullGrowthRules;
+    // levels[k]: the summaries of chosen[0..k], with the ticket they end at.
+    const levels: { ticket: ScoredTicket<unknown>; summaries: unknown[] }[] = [];
+    let following: readonly ScoredTicket<unknown>[] | undefined;
+    const summariesOf = (chosen: readonly ScoredTicket<unknown>[]): unknown[] => {
+      if (chosen !== following) {
+        following = chosen;
+        levels.length = 0;
+      }
+      if (levels.length > chosen.length) levels.length = chosen.length;
+      while (levels.length > 0 && levels[levels.length - 1]?.ticket !== chosen[levels.length - 1])
+        levels.pop();
+      for (let k = levels.length; k < chosen.length; k++) {
+        const ticket = chosen[k] as ScoredTicket<unknown>;
+        const before = levels[k - 1]?.summaries;
+        const added = ruleTicket(ticket);
+        levels.push({
+          ticket,
+          summaries: forms.map((form, i) => form.add(before === undefined ? form.empty : before[i], added)),
+        });
+      }
+      return levels[levels.length - 1]?.summaries ?? forms.map((form) => form.empty);
+    };
     return (chosen, next) => {
+      if (forms.length > 0) {
+        const summaries = summariesOf(chosen);
+        const added = ruleTicket(next);
+        for (let i = 0; i < forms.length; i++) {
+          const form = forms[i] as GrowingRule<unknown>;
+          if (!form.passes(form.add(summaries[i], added))) return false;
+        }
+      }
+      if (rest.length === 0) return true;
       const team = chosen.map(ruleTicket);
       team.push(ruleTicket(next));
-      return evaluateRules(this.growthRules, this.declarations, { teams: [team] }, LEAN).pass;
+      return evaluateRules(rest, this.declarations, { teams: [team] }, LEAN).pass;
     };
   }
 

@@ -25,6 +25,7 @@ import type {
   RuleCandidate,
   RuleOutcome,
   RulesVerdict,
+  RuleTicket,
   SetIntersectionRule,
   StringEqualityRule,
 } from './types.ts';
@@ -97,9 +98,27 @@ export function ruleWaitMs(rule: Rule, candidate: RuleCandidate): number {
 }
 
 /**
- * Every player's value of `attribute`, each party member carrying the party's aggregate when the
- * rule asks for one. Without an attribute (a count of players) every player reads 1.
+ * One ticket's players' values of `attribute`, each party member carrying the party's aggregate
+ * when the rule asks for one (or `partyDefault` when the rule names none). Without an attribute (a
+ * count of players) every player reads 1.
  */
+export function ticketValues(
+  rule: Rule,
+  attribute: string | undefined,
+  ticket: RuleTicket,
+  declarations: AttributeDeclarations | undefined,
+  partyDefault?: 'avg',
+): (AttributeValue | undefined)[] {
+  const aggregate = rule.partyAggregate ?? partyDefault;
+  const own = ticket.players.map((player) =>
+    attribute === undefined ? 1 : attributeOf(player, attribute, declarations),
+  );
+  if (aggregate === undefined || ticket.players.length <= 1) return own;
+  const shared = partyValue(own, aggregate);
+  return own.map(() => shared);
+}
+
+/** Every player's value of `attribute` (`ticketValues` over the candidate), with its team. */
 function readAttribute(
   rule: Rule,
   attribute: string | undefined,
@@ -108,17 +127,11 @@ function readAttribute(
   partyDefault?: 'avg',
 ): Reading[] {
   const readings: Reading[] = [];
-  const aggregate = rule.partyAggregate ?? partyDefault;
   candidate.teams.forEach((tickets, team) => {
     for (const ticket of tickets) {
-      const own = ticket.players.map((player) =>
-        attribute === undefined ? 1 : attributeOf(player, attribute, declarations),
-      );
-      const shared =
-        aggregate !== undefined && ticket.players.length > 1 ? partyValue(own, aggregate) : undefined;
+      const values = ticketValues(rule, attribute, ticket, declarations, partyDefault);
       ticket.players.forEach((player, i) => {
-        const value = aggregate !== undefined && ticket.players.length > 1 ? shared : own[i];
-        readings.push({ playerId: player.playerId, team, value });
+        readings.push({ playerId: player.playerId, team, value: values[i] });
       });
     }
   });
