@@ -2,7 +2,7 @@
  * The resident memory of an idle default server (PGlite ratings, memory fleet state, the matchmaker
  * worker thread): started on a fresh data folder (its first start creates the database), left idle,
  * then stopped and started again on the same folder (every later start).
- * usage: node --import tsx bench/server-idle-rss.ts [--idle-s 10]
+ * usage: [BENCH_SERVER_RUNNER=compiled|sources] node --import tsx bench/server-idle-rss.ts [--idle-s 10]
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

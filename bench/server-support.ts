@@ -3,9 +3,10 @@
  * generator does not share its event loop), write bench queues, and run autocannon.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 export const serverKey = 'bench-server-key-0123456789abcdef';
@@ -18,11 +19,46 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `packages/server/src/main.ts` with the given settings and bench queues. */
+/**
+ * How the server process runs: `compiled` is what `npm start` runs (packages/server/dist/main.js,
+ * built by scripts/build-server.mjs before the first start of a bench); `sources` runs the
+ * TypeScript sources through tsx (`node --import tsx packages/server/src/main.ts`), as before.
+ * BENCH_SERVER_RUNNER chooses; compiled by default.
+ */
+export type ServerRunner = 'compiled' | 'sources';
+
+let built: Promise<unknown> | undefined;
+
+function serverRunner(): ServerRunner {
+  const runner = process.env['BENCH_SERVER_RUNNER'] ?? 'compiled';
+  if (runner !== 'compiled' && runner !== 'sources') throw new Error(`BENCH_SERVER_RUNNER: ${runner}?`);
+  return runner;
+}
+
+/** Starts the server (compiled or from its sources) with the given settings and bench queues. */
+/**
+ * The node arguments of `npm start` (its flags and the compiled entry), read from package.json so
+ * that the bench runs the server exactly as a user starts it.
+ */
+function startCommandArgs(): string[] {
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (manifest.scripts['start'] ?? '').split(/\s+/).filter((word) => word !== '');
+  const nodeAt = words.indexOf('node');
+  if (nodeAt < 0) throw new Error('package.json: the start script does not run node');
+  return words.slice(nodeAt + 1);
+}
+
 export async function startBenchServer(options: {
   queues: readonly object[];
   env?: Record<string, string>;
 }): Promise<BenchServer> {
+  const runner = serverRunner();
+  if (runner === 'compiled') {
+    built ??= import(pathToFileURL(join(import.meta.dirname, '..', 'scripts', 'build-server.mjs')).href);
+    await built;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'matchd-bench-'));
   const queuesDir = join(dataDir, 'queues');
   mkdirSync(queuesDir);
@@ -31,7 +67,9 @@ export async function startBenchServer(options: {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   // BENCH_SERVER_NODE_ARGS adds node flags to the server process only (e.g. `--cpu-prof`).
   const nodeArgs = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter((arg) => arg !== '');
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
+  const program =
+    runner === 'compiled' ? startCommandArgs() : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...program], {
     cwd: join(import.meta.dirname, '..'),
     env: {
       ...process.env,

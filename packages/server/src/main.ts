@@ -60,8 +60,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-const invokedPath = process.argv[1];
-if (invokedPath !== undefined && import.meta.url === pathToFileURL(realpathSync(invokedPath)).href) {
+/** Starts the server as the process's program: a failed start is one fatal line and exit code 1. */
+export function runMain(): void {
   main().catch((error: unknown) => {
     process.stderr.write(
       fatalLine(`matchd failed to start: ${error instanceof Error ? error.message : String(error)}`),
@@ -69,3 +69,7 @@ if (invokedPath !== undefined && import.meta.url === pathToFileURL(realpathSync(
     process.exit(1);
   });
 }
+
+// The compiled server (scripts/build-server.mjs) calls runMain from its own entry.
+const invokedPath = process.argv[1];
+if (invokedPath !== undefined && import.meta.url === pathToFileURL(realpathSync(invokedPath)).href) runMain();

@@ -2,7 +2,8 @@
  * One test per defect the fleet had: a match that lost a ticket was still stored and announced; a
  * failing step left matched tickets "searching" and stuck; a queue's error cost the other queues;
  * a dead matchmaker worker was never restarted; a Redis outage gave 500s after seconds and half-done
- * cancels; two servers ran on one PGlite data dir; a queue took tickets without bound.
+ * cancels; two servers ran on one PGlite data dir; a queue took tickets without bound; a match read
+ * while its node stored it was not found.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import type { MatchmakerHost } from '../src/runtime/matchmaker-host.ts';
 import { startWorkerHost, type WorkerHost } from '../src/runtime/worker-host.ts';
 import { startServer } from '../src/start.ts';
 import type { FleetState } from '../src/store/fleet-state.ts';
+import { createMemoryFleetState } from '../src/store/memory/memory-fleet-state.ts';
 import { openRedisFleetState } from '../src/store/redis/redis-fleet-state.ts';
 import { type ApiClient, duelQueue, eventually, keys, squadQueue } from './support/harness.ts';
 import { localHost, memoryServer, testPolicies, tokenSecret } from './support/memory-server.ts';
@@ -107,6 +109,53 @@ describe('fleet defects', () => {
       const metrics = String((await server.client.request('GET', '/metrics')).body);
       assert.match(metrics, /matchd_queue_errors_total\{queue="duel",stage="conflict"\} 1/);
     } finally {
+      await server.close();
+    }
+  });
+
+  test('a match read while its node stores it is found: never a 404 between SQL and the outbox', async () => {
+    // The fleet state as it is, with the formed match's commit held back (so SQL does not have the
+    // match yet when it is read) until the read looks in the outbox; the outbox is read only after
+    // the node stored the match and emptied it: the order a slow read meets a fast node in.
+    const state = createMemoryFleetState();
+    let holdCommits = true;
+    let releaseCommit!: () => void;
+    const commitReleased = new Promise<void>((resolve) => {
+      releaseCommit = resolve;
+    });
+    const saved = new Set<string>();
+    const wrapped: FleetState = {
+      ...state,
+      async commit(queueId, fence, change) {
+        const result = await state.commit(queueId, fence, change);
+        if (holdCommits) await commitReleased;
+        return result;
+      },
+      async matchSaved(queueId, matchId) {
+        await state.matchSaved(queueId, matchId);
+        saved.add(matchId);
+      },
+      async findUnsavedMatch(matchId, queueIds) {
+        holdCommits = false;
+        releaseCommit();
+        await eventually(async () => (saved.has(matchId) ? true : undefined), 5000, 'the match stored');
+        return state.findUnsavedMatch(matchId, queueIds);
+      },
+    };
+    const server = await serverWith(localHost(), [duelQueue], { state: wrapped });
+    try {
+      const first = await create(server.client, 'duel', 'read-early-a');
+      await create(server.client, 'duel', 'read-early-b');
+      const matchId = await eventually(
+        async () => (await stateOf(server.client, first.body.ticketId)).matchId,
+      );
+      const read = await server.client.request<{ matchId: string }>('GET', `/v1/matches/${matchId}`, {
+        credential: keys.server,
+      });
+      assert.equal(read.status, 200, JSON.stringify(read.body));
+      assert.equal(read.body.matchId, matchId);
+    } finally {
+      releaseCommit();
       await server.close();
     }
   });

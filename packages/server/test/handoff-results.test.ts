@@ -96,6 +96,8 @@ async function backfilledMatch(test: TestServer, queueId: string) {
 for (const backends of [
   { ratings: 'memory', pool: 'memory' },
   { ratings: 'pglite', pool: 'memory' },
+  // A fleet's backends: ratings and history in PostgreSQL, the live state in Redis.
+  { ratings: 'postgres', pool: 'redis' },
 ] as const)
   describe(`results of a backfilled match rate its roster at the end (ratings: ${backends.ratings}, fleet state: ${backends.pool})`, () => {
     let server: TestServer;

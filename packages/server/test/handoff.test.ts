@@ -106,7 +106,7 @@ class Stream {
     return eventually(
       async () => this.messages.find((message) => message['type'] === type && where(message)),
       timeoutMs,
-      `a ${type} message (have ${this.messages.map((message) => message['type']).join(', ')})`,
+      () => `a ${type} message (have ${this.messages.map((message) => message['type']).join(', ')})`,
     );
   }
 
@@ -413,49 +413,90 @@ for (const backends of [
       }
     });
 
-    // Known defect on the Redis state: in this suite a ticket stream opened after the earlier tests'
-    // streams sometimes receives nothing at all (about two runs in five); reported, not hidden.
-    const knownOnRedis =
-      backends.pool === 'redis'
-        ? { todo: 'a late ticket stream on the Redis state sometimes receives no event' }
-        : {};
-    test(
-      'allocate-then-assign: a match waits in allocating until the allocator sets its server, then its players get assigned',
-      knownOnRedis,
-      async () => {
-        const stream = matchStream(server, 'allocated');
-        await stream.opened;
-        await stream.next('subscribed');
-        const [a, b] = players(2) as [string, string];
-        const ticketA = await ticket(server, 'allocated', a, {});
-        const watch = ticketStream(server, ticketA);
-        await watch.opened;
-        await ticket(server, 'allocated', b, {});
-        const matched = await watch.next('matched');
-        assert.equal(matched['allocating'], true);
-        const formed = await stream.next('formed');
-        assert.equal((formed['match'] as Json)['phase'], 'allocating');
-        assert.equal(watch.closed, false, 'the ticket stream waits for the assignment');
-        const matchId = String(formed['matchId']);
-        const connection = { host: '10.0.4.17', port: 7777, properties: { session: 's-1' } };
-        const assigned = await post(server, `/v1/matches/${matchId}/assignment`, { connection });
-        assert.equal(assigned.status, 200, JSON.stringify(assigned.body));
-        assert.equal(assigned.body['phase'], 'assigned');
-        const told = await watch.next('assigned');
-        assert.deepEqual(told['connection'], connection);
-        await eventually(async () => (watch.closed ? true : undefined), 5000, 'the ticket stream closes');
-        const heard = await stream.next('assigned');
-        assert.deepEqual(heard['connection'], connection);
-        const again = await post(server, `/v1/matches/${matchId}/assignment`, { connection });
-        assert.equal(again.status, 200, 'the same address again is a no-op');
-        const other = await post(server, `/v1/matches/${matchId}/assignment`, {
-          connection: { host: 'x', port: 1 },
+    test('allocate-then-assign: a match waits in allocating until the allocator sets its server, then its players get assigned', async () => {
+      const stream = matchStream(server, 'allocated');
+      await stream.opened;
+      await stream.next('subscribed');
+      const [a, b] = players(2) as [string, string];
+      const ticketA = await ticket(server, 'allocated', a, {});
+      const watch = ticketStream(server, ticketA);
+      await watch.opened;
+      await ticket(server, 'allocated', b, {});
+      const matched = await watch.next('matched');
+      assert.equal(matched['allocating'], true);
+      const formed = await stream.next('formed');
+      assert.equal((formed['match'] as Json)['phase'], 'allocating');
+      assert.equal(watch.closed, false, 'the ticket stream waits for the assignment');
+      const matchId = String(formed['matchId']);
+      const connection = { host: '10.0.4.17', port: 7777, properties: { session: 's-1' } };
+      const assigned = await post(server, `/v1/matches/${matchId}/assignment`, { connection });
+      assert.equal(assigned.status, 200, JSON.stringify(assigned.body));
+      assert.equal(assigned.body['phase'], 'assigned');
+      const told = await watch.next('assigned');
+      assert.deepEqual(told['connection'], connection);
+      await eventually(async () => (watch.closed ? true : undefined), 5000, 'the ticket stream closes');
+      const heard = await stream.next('assigned');
+      assert.deepEqual(heard['connection'], connection);
+      const again = await post(server, `/v1/matches/${matchId}/assignment`, { connection });
+      assert.equal(again.status, 200, 'the same address again is a no-op');
+      const other = await post(server, `/v1/matches/${matchId}/assignment`, {
+        connection: { host: 'x', port: 1 },
+      });
+      assert.equal(other.status, 409);
+      assert.equal((other.body['error'] as Json)['code'], 'MM_ERR_INVALID_MATCH_STATE');
+      stream.close();
+    });
+
+    test('a ticket stream opened after its ticket matched into an allocating match gets the state, then `matched` with the match, then `assigned`', async () => {
+      // Streams of the queue come and go first, as in the suite where the defect showed; the late
+      // stream must not depend on any of them having followed the queue's log.
+      for (let round = 0; round < 5; round += 1) {
+        const passing = matchStream(server, 'allocated');
+        await passing.opened;
+        await passing.next('subscribed');
+        passing.close();
+      }
+      const [a, b] = players(2) as [string, string];
+      const ticketA = await ticket(server, 'allocated', a, {});
+      const ticketB = await ticket(server, 'allocated', b, {});
+      const matchId = await eventually(async () => {
+        const reply = await server.client.request<Json>('GET', `/v1/tickets/${ticketA}`, {
+          credential: keys.server,
         });
-        assert.equal(other.status, 409);
-        assert.equal((other.body['error'] as Json)['code'], 'MM_ERR_INVALID_MATCH_STATE');
-        stream.close();
-      },
-    );
+        return reply.body['state'] === 'matched' ? String(reply.body['matchId']) : undefined;
+      });
+      // Opened only now: the match was formed before this stream's subscription existed.
+      const late = ticketStream(server, ticketA);
+      await late.opened;
+      const matched = await late.next('matched');
+      assert.equal(matched['allocating'], true);
+      const match = matched['match'] as { matchId: string; teams: { ticketIds: string[] }[] };
+      assert.equal(match.matchId, matchId);
+      assert.deepEqual(match.teams.flatMap((team) => team.ticketIds).sort(), [ticketA, ticketB].sort());
+      assert.equal(late.closed, false, 'the stream waits for the assignment');
+      const connection = { host: '10.0.4.18', port: 7778 };
+      const assigned = await post(server, `/v1/matches/${matchId}/assignment`, { connection });
+      assert.equal(assigned.status, 200, JSON.stringify(assigned.body));
+      await late.next('assigned');
+      await eventually(async () => (late.closed ? true : undefined), 5000, 'the ticket stream closes');
+      assert.deepEqual(
+        late.messages.map((message) => message['type']),
+        ['state', 'matched', 'assigned'],
+      );
+      const state = late.messages[0]?.['ticket'] as Json;
+      assert.equal(state['state'], 'matched');
+      assert.equal(state['lastEventId'], matched['eventId'], 'the state and the replayed event agree');
+      // A stream opened after the assignment gets that final event, then its end.
+      const finished = ticketStream(server, ticketB);
+      await finished.opened;
+      const told = await finished.next('assigned');
+      assert.deepEqual(told['connection'], connection);
+      await eventually(async () => (finished.closed ? true : undefined), 5000, 'the finished stream closes');
+      assert.deepEqual(
+        finished.messages.map((message) => message['type']),
+        ['state', 'assigned'],
+      );
+    });
 
     test('an allocator that never answers: the match fails after the queue’s timeout and its players are told', async () => {
       const [a, b] = players(2) as [string, string];

@@ -55,6 +55,9 @@ test('both accept: the match forms and both streams end with matched', async () 
     onState: (ticket) => states.push(ticket.state),
   });
   await eventually(async () => (states.length > 0 ? true : undefined), 5000, 'the state message');
+  // Opened after the proposal: the stream gives it again, with what the player answers to.
+  const proposal = await eventually(async () => watch.events.find((event) => event.type === 'proposed'));
+  assert.equal(proposal.type === 'proposed' && proposal.deadlineMs > Date.now(), true);
   assert.equal((await first.player.acceptMatch(first.id, first.playerId)).state, 'proposed');
   // A player may not answer for somebody else, even on a ticket of the same match.
   const forged = await refusal(first.player.acceptMatch(second.id, second.playerId));

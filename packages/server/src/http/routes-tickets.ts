@@ -100,7 +100,8 @@ export function ticketRoutes(app: TypedApp, context: ServiceContext): void {
         tags: ['tickets'],
         summary: 'WebSocket: the ticket now, then each event until a final one; `after=<eventId>` resumes',
         description:
-          'Upgrade to a WebSocket. The first message is `{"type":"state","ticket":…}`; then one message per event ' +
+          'Upgrade to a WebSocket. The first message is `{"type":"state","ticket":…}`; unless the ticket is searching, ' +
+          'its latest event follows again (a stream opened after a proposal or a match still gets it); then one message per event ' +
           '(searching, proposed, matched, returned, expired, cancelled), each with its `eventId`. The server closes the ' +
           'stream after a final event (matched, expired, cancelled). A client that lost the stream reconnects with ' +
           '`after=<the last eventId it saw>` and gets what it missed, in order. Any node serves any ticket. Described ' +

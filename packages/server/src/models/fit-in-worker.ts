@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ErrorCodes, MatchdError } from '@matchd/engine';
+import { threadEntry } from '../runtime/thread-entry.ts';
 import type { RatingsStore } from '../store/ratings-store.ts';
 import type { MatchRecord } from '../store/records.ts';
 import type { ModelFile } from './model-files.ts';
@@ -51,8 +52,9 @@ export async function fitInWorker(
   options: { nowMs: number; window?: HistoryWindow; signal?: AbortSignal },
 ): Promise<FitOutcome> {
   options.signal?.throwIfAborted();
-  const worker = new Worker(new URL('../runtime/worker-boot.mjs', import.meta.url), {
-    workerData: { entry: new URL('./fit-worker.ts', import.meta.url).href, job },
+  const start = threadEntry('fit-worker');
+  const worker = new Worker(start.file, {
+    workerData: { entry: start.entry, job },
   });
   const answer = new Promise<FitReply>((resolve, reject) => {
     worker.once('message', resolve);

@@ -5,13 +5,15 @@
  *
  * Node 20 note (verified): a worker inherits `--import tsx` in its execArgv, but tsx's loader
  * hooks do not take effect in it ("Unknown file extension .ts"), so the worker starts from a
- * plain-JS bootstrap (`worker-boot.mjs`) that registers tsx and then imports the TypeScript entry.
+ * plain-JS bootstrap (`worker-boot.mjs`) that registers tsx and then imports the TypeScript entry
+ * (thread-entry.ts; the compiled server starts the compiled thread instead).
  */
 import { Worker } from 'node:worker_threads';
 import { type ErrorCode, ErrorCodes, MatchdError } from '@matchd/engine';
 import type { ModelFile } from '../models/model-files.ts';
 import type { TrackPoliciesData } from '../rating/track-policies.ts';
 import type { MatchmakerHost } from './matchmaker-host.ts';
+import { threadEntry } from './thread-entry.ts';
 
 /** A request to the worker (requests travel in batches: one message holds an array). */
 export interface HostRequest {
@@ -68,7 +70,7 @@ export async function startWorkerHost(options: {
   const data: WorkerHostData = {
     ...rest,
     models,
-    entry: new URL('./matchmaker-worker.ts', import.meta.url).href,
+    entry: threadEntry('matchmaker-worker').entry,
   };
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
@@ -81,7 +83,7 @@ export async function startWorkerHost(options: {
     pending.clear();
   };
   const spawn = (): Worker => {
-    const thread = new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+    const thread = new Worker(threadEntry('matchmaker-worker').file, {
       workerData: data,
       ...(maxMemoryMb === undefined ? {} : { resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb } }),
     });

@@ -20,8 +20,13 @@ export async function readMatch(context: ServiceContext, matchId: string): Promi
   const match = await context.ratings.getMatch(matchId);
   if (match !== undefined) return match;
   const unsaved = await context.state.findUnsavedMatch(matchId, context.queues.keys());
-  if (unsaved === undefined)
+  if (unsaved === undefined) {
+    // The matchmaker's node may have stored it and emptied the outbox between the two reads: the
+    // outbox is emptied only once SQL holds the match, so SQL read again has it then.
+    const saved = await context.ratings.getMatch(matchId);
+    if (saved !== undefined) return saved;
     throw new MatchdError(ErrorCodes.MATCH_NOT_FOUND, `no match ${matchId}`, { matchId });
+  }
   await storeMatch(context, unsaved);
   return (await context.ratings.getMatch(matchId)) ?? unsaved;
 }

@@ -1,14 +1,15 @@
 /**
  * A ticket's event stream, on any node: first the ticket as it is now (`state`, with the id of its
- * latest event), then each event as it is logged, each with its `eventId`. A client that lost the
- * connection reconnects with `after=<eventId>` and gets the events it missed, in order, then the
- * live ones: the queue's log keeps them. The stream ends after a final event.
+ * latest event), then that latest event again unless the ticket is searching, then each event as it
+ * is logged, each with its `eventId`. A client that lost the connection reconnects with
+ * `after=<eventId>` and gets the events it missed, in order, then the live ones: the queue's log
+ * keeps them. The stream ends after a final event.
  */
 import type { Principal } from '../auth/principals.ts';
 import { type DeliveredEvent, isFinalEvent } from '../runtime/ticket-events.ts';
 import { compareEventIds } from '../store/fleet-state.ts';
 import type { ServiceContext } from './context.ts';
-import { readTicket, ticketFor } from './tickets.ts';
+import { ticketFor, viewWithStatus } from './tickets.ts';
 
 /** Where the stream's messages go (a WebSocket). */
 export interface EventSink {
@@ -52,13 +53,17 @@ export async function streamTicket(
   });
   try {
     await subscription.ready;
-    const view = await readTicket(context, ticketId, principal);
-    sink.send({ type: 'state', ticket: view });
+    // One read for both the state and the latest event, so the two always agree.
+    const record = await ticketFor(context, ticketId, principal);
+    sink.send({ type: 'state', ticket: await viewWithStatus(context, record) });
     if (input.after === undefined) {
-      // A late subscriber of a finished ticket gets its final event, then the end of the stream.
-      lastSent = view.lastEventId ?? lastSent;
-      const record = await context.state.getTicket(ticketId, context.queues.keys());
-      if (record?.lastEvent !== undefined && isFinalEvent(record.lastEvent.event)) {
+      // The state stands for every event up to its latest; the subscription brings the later ones.
+      lastSent = record.lastEvent?.eventId ?? lastSent;
+      // A ticket past its search holds in its latest event what the state lacks: the proposal and
+      // its deadline, the match and its teams, `allocating`, the server's address. However late the
+      // subscription went live (on a shared fleet state it takes a connection of its own), the
+      // stream gets that event, then the end of the stream if it was final.
+      if (record.lastEvent !== undefined && record.state !== 'searching') {
         lastSent = '0-0';
         deliver(record.lastEvent);
       }

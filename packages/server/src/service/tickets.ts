@@ -184,14 +184,19 @@ export async function readTicket(
   ticketId: string,
   principal: Principal,
 ): Promise<TicketView> {
-  const record = await ticketFor(context, ticketId, principal);
+  return viewWithStatus(context, await ticketFor(context, ticketId, principal));
+}
+
+/** The API's view of a record just read, with ETA and explanation when this node runs its queue. */
+export async function viewWithStatus(context: ServiceContext, record: TicketRecord): Promise<TicketView> {
   const nowMs = context.now();
   if (
     (record.state !== 'searching' && record.state !== 'proposed') ||
     !context.ownsQueue(record.ticket.queueId)
   )
     return viewOf(context, record, nowMs);
-  const status = await context.host.status(record.ticket.queueId, ticketId, nowMs).catch(() => undefined);
+  const { queueId, ticketId } = record.ticket;
+  const status = await context.host.status(queueId, ticketId, nowMs).catch(() => undefined);
   // The matchmaker may not have read the ticket from the log yet: the fleet state's view stands.
   return viewOf(context, record, nowMs, status?.state === record.state ? status : undefined);
 }

@@ -243,17 +243,21 @@ export interface TicketWatch {
   close(): void;
 }
 
-/** Polls `check` until it returns a value (not undefined) or `timeoutMs` passes. */
+/**
+ * Polls `check` until it returns a value (not undefined) or `timeoutMs` passes. A label given as a
+ * function is read at the time-out, so it can tell what was seen by then.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined>,
   timeoutMs = 10_000,
-  label = 'condition',
+  label: string | (() => string) = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof label === 'string' ? label : label()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
