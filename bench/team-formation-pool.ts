@@ -12,7 +12,7 @@
 import { Random } from '@matchd/engine';
 
 const REGION_SHARES = [0.45, 0.3, 0.1, 0.08, 0.07]; // EU, NA, Asia, South America, Oceania
-const REGION_PING_MS = [
+export const REGION_PING_MS = [
   [25, 110, 220, 200, 290],
   [110, 30, 160, 130, 180],
   [220, 160, 35, 300, 130],
@@ -49,6 +49,10 @@ export interface PoolStructure {
   readonly pingSum: Float64Array;
   /** The best per-player ping score any other ticket offers each ticket. */
   readonly bestPing: Float64Array;
+  /** Each ticket's players' ratings, its region (index into REGION_PING_MS) and last-mile latency. */
+  readonly ratings: readonly (readonly number[])[];
+  readonly regions: readonly number[];
+  readonly latencies: readonly number[];
 }
 
 /** A pool of `players` players for 2 teams of `teamSize`, from `seed`. */
@@ -181,7 +185,18 @@ export function benchPool(options: { players: number; teamSize: number; seed: nu
     size: members.length,
     sortKey: (ratingSum[index] as number) / members.length,
   }));
-  const structure: PoolStructure = { count, teamSize, sizes, ratingSum, absDiff, pingSum, bestPing };
+  const structure: PoolStructure = {
+    count,
+    teamSize,
+    sizes,
+    ratingSum,
+    absDiff,
+    pingSum,
+    bestPing,
+    ratings,
+    regions,
+    latencies,
+  };
   return {
     name: `${players} players ${teamSize}v${teamSize}`,
     teamSize,

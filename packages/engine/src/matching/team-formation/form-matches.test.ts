@@ -182,6 +182,41 @@ describe('formMatches properties', () => {
     );
   });
 
+  it('5v5 with the default two-stage neighbourhood (6, then 12 matches): well formed, same seed same result', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 20, maxLength: 80 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (sizes, seed) => {
+          const random = Random.fromSeed(seed);
+          const tickets = sizes.map((size) => ({ size, sortKey: random.normal(1500, 300) }));
+          const fillable = fillableMatchCount(sizes, 2, 5);
+          fc.pre(fillable > 0);
+          const run = () =>
+            formMatches({
+              tickets,
+              teamCount: 2,
+              teamSize: 5,
+              scoreMatch: randomPairScore(tickets.length, seed),
+              random: Random.fromSeed(seed),
+              maxRestarts: 3,
+            });
+          const result = run();
+          assertWellFormed(result, {
+            tickets,
+            teamCount: 2,
+            teamSize: 5,
+            scoreMatch: randomPairScore(tickets.length, seed),
+            random,
+          });
+          assert.equal(result.matches.length, fillable);
+          assert.deepEqual(run(), result, 'same seed, same result');
+        },
+      ),
+      { numRuns: 15, seed: 20261124 },
+    );
+  });
+
   it('a larger budget never ends below a smaller one from the same seed (restarts keep the best)', () => {
     const tickets = pool(7, 60, 3);
     const scoreMatch = randomPairScore(tickets.length, 7);
@@ -237,6 +272,8 @@ describe('formMatches rejects bad input before any work', () => {
     rejects({ teamCount: 4, teamSize: 4 }, ErrorCodes.INVALID_OPTION); // 2.6 million splits per match
     rejects({ maxRestarts: undefined }, ErrorCodes.INVALID_OPTION);
     rejects({ maxRestarts: 0 }, ErrorCodes.INVALID_OPTION);
+    rejects({ widerNeighbourMatches: 0 }, ErrorCodes.INVALID_OPTION);
+    rejects({ widerNeighbourMatches: 2.5 }, ErrorCodes.INVALID_OPTION);
     rejects({ budgetMs: 100 }, ErrorCodes.INVALID_OPTION); // a budget without a clock
     rejects({ budgetMs: -1, clock: () => 0 }, ErrorCodes.INVALID_OPTION);
     rejects({ aggregate: 'median' as 'mean' }, ErrorCodes.INVALID_OPTION);

@@ -98,6 +98,13 @@ export interface FormMatchesOptions {
    */
   readonly neighbourMatches?: number;
   /**
+   * Restarts method with kicks: neighbour matches of every descent after the first local optimum
+   * (the first descent uses `neighbourMatches`: cheaper per pass, and its optimum is a good start for
+   * the wider one). Default 12 (a wider second stage) where `neighbourMatches` defaults to 6 (5v5 and
+   * larger), else `neighbourMatches` (one stage); never below `neighbourMatches`.
+   */
+  readonly widerNeighbourMatches?: number;
+  /**
    * Restarts method: how a restart perturbs. `kick` (default): the best round so far plus a few random
    * exchanges, then a descent (iterated local search; the search's caches survive, so a restart costs
    * only what the kick touched). `fresh-start`: a new sorted start whose keys carry random noise, as in

@@ -156,6 +156,8 @@ export function validateFormMatchesOptions(options: FormMatchesOptions): void {
   if (options.maxGroupSize !== undefined) requirePositiveInteger('maxGroupSize', options.maxGroupSize);
   if (options.neighbourMatches !== undefined)
     requirePositiveInteger('neighbourMatches', options.neighbourMatches);
+  if (options.widerNeighbourMatches !== undefined)
+    requirePositiveInteger('widerNeighbourMatches', options.widerNeighbourMatches);
   const perturbation = options.perturbation ?? 'kick';
   if (perturbation !== 'kick' && perturbation !== 'fresh-start') {
     invalid('perturbation', "must be 'kick' or 'fresh-start'", perturbation);
