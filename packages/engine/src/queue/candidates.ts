@@ -141,15 +141,30 @@ export function splitIntoTeams<TRating>(
       random: context.random,
       splitCounts: context.splitCounts,
     });
-  let split = searchWith((teams) => splitValue(context, toMatch(teams), nowMs));
-  // Team rules (one medic per team) weigh in only when the criteria's best split breaks one, or when
-  // one has a weight: they are costly to read for every split, and most balanced splits keep them.
   const rules = context.handshake.limits.rules;
-  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
-    split = searchWith((teams) => {
+  return withTeamRules(context, toMatch, nowMs, (withRules) =>
+    searchWith((teams) => {
       const match = toMatch(teams);
-      return splitValue(context, match, nowMs) + rules.splitAdjustment(match, nowMs);
-    });
+      return splitValue(context, match, nowMs) + (withRules ? rules.splitAdjustment(match, nowMs) : 0);
+    }),
+  );
+}
+
+/**
+ * Runs a split search by the criteria alone, then again weighing the team rules (one medic per team)
+ * only when the first split breaks one, or when one has a weight: they are costly to read for every
+ * split, and most balanced splits keep them. The teams of the split found, as tickets.
+ */
+function withTeamRules<TRating>(
+  context: CandidateContext<TRating>,
+  toMatch: (teams: readonly (readonly number[])[]) => CandidateMatch<TRating>,
+  nowMs: number,
+  search: (withRules: boolean) => { readonly teams: readonly (readonly number[])[] } | undefined,
+): ScoredTicket<TRating>[][] | undefined {
+  const rules = context.handshake.limits.rules;
+  let split = search(false);
+  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
+    split = search(true);
   return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
 }
 
@@ -193,10 +208,7 @@ function splitIntoNamedTeams<TRating>(
       random: context.random,
       splitCounts: context.splitCounts,
     });
-  let split = searchWith(false);
-  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
-    split = searchWith(true);
-  return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
+  return withTeamRules(context, toMatch, nowMs, searchWith);
 }
 
 /** True when the tickets' parties pack into `teamCount` full teams of `teamSize`. */

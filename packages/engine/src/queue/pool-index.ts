@@ -70,18 +70,9 @@ export class PoolIndex<TRating> {
     const at = list.insert(entry);
     this.byAge.insert(entry);
     entry.listed = true;
-    if (this.defersWakes) {
-      this.wake(entry);
-      this.arrivals.push(entry);
-      return;
-    }
-    const from = Math.max(0, at - this.wakeRadius);
-    const to = Math.min(list.length, at + this.wakeRadius + 1);
-    const skill = entry.scored.skill;
-    for (let i = from; i < to; i++) {
-      const other = list.items[i] as Entry<TRating>;
-      if (Math.abs(other.scored.skill - skill) <= other.reachSkill) this.wake(other);
-    }
+    this.wake(entry);
+    if (this.defersWakes) this.arrivals.push(entry);
+    else for (const other of this.wakeable(entry, at)) this.wake(other);
   }
 
   /** From now on arrivals wake only themselves; their neighbours wait for `takeArrivals`. */
@@ -100,9 +91,8 @@ export class PoolIndex<TRating> {
    * The live tickets of `entry`'s bucket, itself excluded, whose candidate window it may enter: within
    * the wake radius of its position, and no farther in skill than their last look reached.
    */
-  wakeable(entry: Entry<TRating>): Entry<TRating>[] {
+  wakeable(entry: Entry<TRating>, at = this.list(entry.bucket).indexOf(entry)): Entry<TRating>[] {
     const list = this.list(entry.bucket);
-    const at = list.indexOf(entry);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
     // Dead items are skipped and do not count: the radius is in live positions.

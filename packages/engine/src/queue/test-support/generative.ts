@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 /**
  * Random valid queue configs and random ticket streams for the queue's properties (fast-check), and
  * a replay that checks every invariant a user relies on: `tick()` never throws; a refused operation
@@ -562,6 +563,22 @@ function ticketOf(
     }),
     ...(event.minQuality === undefined ? {} : { minQuality: event.minQuality }),
   } satisfies TicketInput<EloRating>;
+}
+
+/**
+ * Replays a stream twice with the same seed: asserts that the first replay broke no queue rule and
+ * that the second gave the same effects, and returns the first.
+ */
+export function replayChecked(
+  queue: GeneratedQueue,
+  seed: number,
+  events: readonly StreamEvent[],
+): ReplayResult {
+  const first = replay(queue, seed, events);
+  assert.deepEqual(first.violations, [], JSON.stringify(queue.config));
+  const second = replay(queue, seed, events);
+  assert.equal(second.log, first.log, 'same seed, same effects');
+  return first;
 }
 
 /**
