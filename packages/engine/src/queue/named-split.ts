@@ -294,12 +294,7 @@ function descend(options: NamedSplitOptions, start: Int32Array): { teams: number
     if (budget <= 0) break;
     // A restart: a feasible assignment with each ticket trying the teams in a shuffled order.
     const order = largestFirst(sizes);
-    const teamOrders = order.map(() =>
-      shuffled(
-        bounds.map((_, team) => team),
-        random,
-      ),
-    );
+    const teamOrders = order.map(() => random.shuffle(bounds.map((_, team) => team)));
     let restart: Int32Array | undefined;
     walk(
       sizes,
@@ -317,12 +312,4 @@ function descend(options: NamedSplitOptions, start: Int32Array): { teams: number
     current = restart;
   }
   return { teams: teamsOf(best.assignment, teamCount), score: best.score };
-}
-
-function shuffled(items: number[], random: Random): number[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = random.int(i + 1);
-    [items[i], items[j]] = [items[j] as number, items[i] as number];
-  }
-  return items;
 }
