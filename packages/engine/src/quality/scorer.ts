@@ -35,6 +35,7 @@ import type {
   CriterionKind,
   ExpectedChurn,
   RoundAggregate,
+  ScoredTicket,
 } from './types.ts';
 
 /** What the scorer needs besides the criteria. */
@@ -78,6 +79,8 @@ interface CompiledCriterion<TRating> {
   readonly timeDependent: boolean;
   /** Whether the score can change when the same tickets are split into other teams. */
   readonly splitDependent: boolean;
+  /** Whether the score can only fall as tickets join a match, whatever its teams (see GROWS_WORSE). */
+  readonly growsWorse: boolean;
   /** Raw value and score of `match`. */
   measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
   /** A sentence about the raw value (the evaluation gives context, e.g. the number of teams). */
@@ -109,8 +112,19 @@ export interface MatchScorer<TRating> {
   quickSplit(match: CandidateMatch<TRating>, nowMs: number): QuickEvaluation;
   /** The weighted mean of `evaluation` re-scored at `nowMs` (only time-dependent criteria recomputed). */
   scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
+  /**
+   * `evaluation` at `nowMs`: the time-dependent criteria's raw values and scores measured again and
+   * the score with them (`scoreAt`), so that a match formed from an earlier evaluation explains its
+   * waits as they are when it forms. The same object when no criterion depends on time.
+   */
+  evaluationAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): MatchEvaluation;
   /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
   ceilingScore(evaluation: MatchEvaluation): number;
+  /**
+   * The highest score of any match, of any split and at any time, that holds all of `tickets`: the
+   * criteria that only grow worse as tickets join read these tickets alone, every other one counts 1.
+   */
+  ceilingHolding(tickets: readonly ScoredTicket<TRating>[]): number;
   /** Every criterion's explanation. */
   explain(evaluation: MatchEvaluation): CriterionExplanation[];
 }
@@ -122,6 +136,13 @@ export function normalisedWinProbabilities(prediction: Prediction): number[] {
   if (!(total > 0)) return prediction.win.map(() => 1 / prediction.win.length);
   return prediction.win.map((p) => p / total);
 }
+
+/**
+ * Criteria whose raw value is a range over the match's tickets or players (most minus least skilled
+ * or experienced): a ticket joining can only widen it, so a match's score on them is at most that of
+ * any of its subsets of tickets, whatever the teams.
+ */
+const GROWS_WORSE: ReadonlySet<CriterionKind> = new Set<CriterionKind>(['skill-spread', 'experience-spread']);
 
 /**
  * Criteria whose score depends on who plays on which team. The others (skill and experience spread,
@@ -154,6 +175,7 @@ function compile<TRating>(
     shaping,
     timeDependent: false,
     splitDependent: SPLIT_DEPENDENT.has(config.kind),
+    growsWorse: GROWS_WORSE.has(config.kind),
   };
   const fixed = (digits: number) => (raw: number) => raw.toFixed(digits);
   switch (config.kind) {
@@ -333,6 +355,7 @@ export function createMatchScorer<TRating>(
     if (c.timeDependent) timeDependentWeight += c.weight;
   }
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
+  const anyTimeDependent = compiled.some((c) => c.timeDependent);
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
     // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
@@ -408,8 +431,36 @@ export function createMatchScorer<TRating>(
       }
       return weighted / weightOrOne;
     },
+    evaluationAt(evaluation, match, nowMs) {
+      if (!anyTimeDependent) return evaluation;
+      const context: MeasureContext = {
+        nowMs,
+        winProbabilities: evaluation.winProbabilities,
+        expectedChurn: evaluation.expectedChurn,
+      };
+      const raws = [...evaluation.raws];
+      const scores = [...evaluation.scores];
+      let weighted = evaluation.timelessWeightedSum;
+      for (const [i, criterion] of compiled.entries()) {
+        if (!criterion.timeDependent) continue;
+        const [raw, score] = criterion.measure(match, context);
+        raws[i] = raw;
+        scores[i] = score;
+        weighted += criterion.weight * score;
+      }
+      return { ...evaluation, score: weighted / weightOrOne, raws, scores };
+    },
     ceilingScore(evaluation) {
       return (evaluation.timelessWeightedSum + timeDependentWeight) / weightOrOne;
+    },
+    ceilingHolding(tickets) {
+      // The growing-worse criteria read neither predictions nor time.
+      const alone: MeasureContext = { nowMs: 0, winProbabilities: [], expectedChurn: undefined };
+      const match: CandidateMatch<TRating> = { teams: [tickets] };
+      let weighted = 0;
+      for (const criterion of compiled)
+        weighted += criterion.weight * (criterion.growsWorse ? criterion.measure(match, alone)[1] : 1);
+      return weighted / weightOrOne;
     },
     explain(evaluation) {
       return compiled.map((criterion, i) => {

@@ -24,6 +24,7 @@ import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
 import { waitUntilRelaxedTo } from './relaxation.ts';
+import { TogetherBound } from './together-bound.ts';
 import type { Objective, QueueConfig } from './types.ts';
 
 /** What the search reads from its matchmaker. */
@@ -39,6 +40,12 @@ export interface CandidateSearchOptions<TRating> {
   readonly window: number;
   /** Neighbours gathered per bucket for fills. */
   readonly gatherCount: number;
+  /**
+   * Whether an arrival wakes only the neighbours filled around with which some match holding both
+   * could pass now (`TogetherBound`), scheduling the others; otherwise it wakes them all (the
+   * reference the bound is held to by the property tests).
+   */
+  readonly boundsFillWakes: boolean;
 }
 
 /** Candidate search over a pool index. */
@@ -73,14 +80,24 @@ export class CandidateSearch<TRating> {
     this.notesPairs = !options.scorer.timeDependent && !options.handshake.limits.rules.active;
     const shape = options.context.shape;
     this.pairsOnly = shape.fixed && shape.teamCount.max === 2;
-    // An arrival's neighbours can be scheduled by the pair's note only where notes are kept (a pair's
-    // acceptance time is then exact) and only pairs are looked at.
-    if (this.notesPairs && this.pairsOnly && options.config.mode.kind === 'continuous')
+    this.togetherBound = options.boundsFillWakes
+      ? TogetherBound.forQueue(options.scorer, options.handshake, options.context.minQualityOf)
+      : undefined;
+    // An arrival's neighbours can be scheduled by the pair's note where notes are kept (a pair's
+    // acceptance time is then exact), or by the bound on any match holding both, in fixed two-team
+    // shapes (whose wake radius covers the windows of pairs and fills alike).
+    if (
+      (this.notesPairs || this.togetherBound !== undefined) &&
+      this.pairsOnly &&
+      options.config.mode.kind === 'continuous'
+    )
       options.pool.deferWakes();
   }
 
   /** Fixed two-team shapes, where whole teams pair one neighbour at a time. */
   private readonly pairsOnly: boolean;
+  /** When a match holding an arrival and a neighbour could first pass; undefined with queue rules. */
+  private readonly togetherBound: TogetherBound<TRating> | undefined;
 
   /**
    * Settles the arrivals since the last tick (the pool defers their wake-ups here): each neighbour
@@ -93,23 +110,40 @@ export class CandidateSearch<TRating> {
    */
   settleArrivals(arrivals: readonly Entry<TRating>[], nowMs: number): void {
     const teamSize = this.context.shape.teamSize.max;
+    const firstOverdueMs =
+      this.handshake.policy === 'force' ? this.firstOverdueMs() : Number.POSITIVE_INFINITY;
     for (const arrival of arrivals) {
       if (!arrival.listed) continue;
       for (const other of this.pool.wakeable(arrival)) {
         if (other.dirty) continue;
-        if (arrival.size !== teamSize || other.size !== teamSize) {
-          this.pool.wake(other);
-          continue;
+        let fromMs: number;
+        if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
+          const note = this.arrivalNote(arrival, other, nowMs);
+          fromMs = note === undefined ? nowMs : note.validUntilMs;
+        } else {
+          // A neighbour filled around: its next fill either holds the arrival or is one its last
+          // look had (a fixed shape's fill is full, so a farther ticket pushed out of its window, or
+          // the arrival skipped, leaves that fill or none), whose time its wake-up already covers.
+          fromMs =
+            this.togetherBound === undefined
+              ? nowMs
+              : this.togetherBound.fromMs(arrival.scored, other.scored, nowMs, firstOverdueMs);
         }
-        const note = this.arrivalNote(arrival, other, nowMs);
-        if (note === undefined || note.validUntilMs <= nowMs) {
+        if (fromMs <= nowMs) {
           this.pool.wake(other);
-        } else if (note.validUntilMs < other.sleepUntilMs) {
-          other.sleepUntilMs = note.validUntilMs;
+        } else if (fromMs < other.sleepUntilMs) {
+          other.sleepUntilMs = fromMs;
           this.pool.sleep(other);
         }
       }
     }
+  }
+
+  /** When the longest waiting ticket is (or was) overdue; Infinity with an empty pool. */
+  private firstOverdueMs(): number {
+    for (const entry of this.pool.byAge.items)
+      if (entry.listed) return entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
+    return Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -300,7 +334,12 @@ export class CandidateSearch<TRating> {
       const notes = this.notesPairs ? entry.pairNotes : undefined;
       let anyFormable = false;
       let looked = 0;
+      // Partial teams among the nearest are passed over here but were looked at all the same: an
+      // arrival nearer than they are changes who the nearest are.
+      let examined = 0;
       for (const other of considered) {
+        examined++;
+        reachSkill = Math.max(reachSkill, distanceTo(other));
         if (other.size !== teamSize) continue;
         // The neighbour's own note of the pair serves as well (an arrival scored it on arriving).
         const note =
@@ -319,10 +358,9 @@ export class CandidateSearch<TRating> {
           if (isFormable(fresh)) anyFormable = true;
         }
         looked++;
-        reachSkill = Math.max(reachSkill, distanceTo(other));
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
-      if (considered.length < 2 * this.window && looked === considered.length)
+      if (considered.length < 2 * this.window && examined === considered.length)
         reachSkill = Number.POSITIVE_INFINITY;
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
@@ -343,7 +381,10 @@ export class CandidateSearch<TRating> {
         }
         for (const fill of fills) {
           reachSkill = Math.max(reachSkill, distanceTo(pool[fill.inspected - 1]));
-          judged(fill.tickets, () => splitIntoTeams(this.context, fill.tickets, fill.teamCount, nowMs));
+          // In one order whoever fills them: the split of a set of tickets, cached by the set, then
+          // does not depend on which of them looked first.
+          const tickets = fill.tickets.sort(byTicketId);
+          judged(tickets, () => splitIntoTeams(this.context, tickets, fill.teamCount, nowMs));
         }
       }
     }
@@ -434,6 +475,9 @@ export class CandidateSearch<TRating> {
     return [];
   }
 }
+
+const byTicketId = <TRating>(a: ScoredTicket<TRating>, b: ScoredTicket<TRating>) =>
+  a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : 0;
 
 /** What `status` remembers of a candidate looked at at `nowMs`. */
 function memoryOf<TRating>(proposal: Proposal<TRating>, nowMs: number): CandidateMemory<TRating> {

@@ -341,18 +341,42 @@ export class HardLimits {
     };
   }
 
-  private pingCap(): HardLimit {
+  /** The earliest time from which a ticket's ping cap allows `region` (Infinity if never). */
+  private pingCapHoldsFromMs<TRating>(
+    ticket: ScoredTicket<TRating>,
+    region: string | undefined,
+    nowMs: number,
+  ): number {
     const maxPingMs = this.config.regions?.maxPingMs;
+    const ping = this.ticketPingMs(ticket, region);
+    if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
+    return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
+  }
+
+  /**
+   * The earliest time from which some region is within the ping caps of all of `tickets` (a match
+   * holding them is played in one region): `nowMs` without regions, Infinity if never.
+   */
+  pingCapsHoldTogetherFromMs<TRating>(tickets: readonly ScoredTicket<TRating>[], nowMs: number): number {
+    const regions = this.config.regions;
+    if (regions === undefined) return nowMs;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const region of regions.names) {
+      let latest = nowMs;
+      for (const ticket of tickets) latest = Math.max(latest, this.pingCapHoldsFromMs(ticket, region, nowMs));
+      earliest = Math.min(earliest, latest);
+    }
+    return earliest;
+  }
+
+  private pingCap(): HardLimit {
     return {
       kind: 'ping-cap',
       perMatch: false,
       holds: (ticket, candidate, nowMs) =>
         this.ticketPingMs(ticket, candidate.match.region) <= this.maxPingAt(ticket, nowMs),
-      holdsFromMs: (ticket, candidate, nowMs) => {
-        const ping = this.ticketPingMs(ticket, candidate.match.region);
-        if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
-        return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
-      },
+      holdsFromMs: (ticket, candidate, nowMs) =>
+        this.pingCapHoldsFromMs(ticket, candidate.match.region, nowMs),
       describe: (ticket, candidate, nowMs) => {
         const region = candidate.match.region;
         const cap = formatMs(this.maxPingAt(ticket, nowMs));

@@ -93,7 +93,25 @@ interface PendingMatch {
  * const effects = mm.tick(nowMs + 1000); // [{ kind: 'matched', match, ... }, ...]
  */
 export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): Matchmaker<TRating> {
-  return new QueueMatchmaker(options, false);
+  return new QueueMatchmaker(options, 'scheduled');
+}
+
+/**
+ * How a continuous queue's waiting tickets come to look again: `scheduled`, when something in their
+ * window could pass (the queue's own way); `neighbourhood`, as scheduled except that an arrival wakes
+ * every neighbour filled around whose window it enters; `every-tick`, every ticket at every tick.
+ */
+type LookPolicy = 'scheduled' | 'neighbourhood' | 'every-tick';
+
+/**
+ * A matchmaker in which an arrival wakes every neighbour filled around whose window it enters, bound
+ * or not: the reference that the bound on a match holding an arrival and a neighbour is held to by
+ * the property tests (the same looks that could form a match, and more); not exported by the package.
+ */
+export function createNeighbourhoodWakingMatchmaker<TRating>(
+  options: MatchmakerOptions<TRating>,
+): Matchmaker<TRating> {
+  return new QueueMatchmaker(options, 'neighbourhood');
 }
 
 /**
@@ -105,7 +123,7 @@ export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): 
 export function createLookingEveryTickMatchmaker<TRating>(
   options: MatchmakerOptions<TRating>,
 ): Matchmaker<TRating> {
-  return new QueueMatchmaker(options, true);
+  return new QueueMatchmaker(options, 'every-tick');
 }
 
 function skillScaleOf<TRating>(config: QueueConfig, model: RatingModel<TRating>): number {
@@ -151,8 +169,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** The reference's behaviour: every waiting ticket looks at every continuous tick. */
   private readonly looksEveryTick: boolean;
 
-  constructor(options: MatchmakerOptions<TRating>, looksEveryTick: boolean) {
-    this.looksEveryTick = looksEveryTick;
+  constructor(options: MatchmakerOptions<TRating>, looks: LookPolicy) {
+    this.looksEveryTick = looks === 'every-tick';
     this.config = validateQueueConfig(options.config);
     this.model = options.ratingModel;
     this.shape = matchShapeOf(this.config);
@@ -218,6 +236,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       cache: new CandidateCache<TRating>(1_000_000),
       window: this.window,
       gatherCount: this.gatherCount,
+      boundsFillWakes: looks === 'scheduled',
     });
     this.backfillContext = {
       scorer: this.scorer,
