@@ -9,6 +9,7 @@
 
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
+import { Random } from '../random.ts';
 import {
   type CandidateCache,
   type CandidateContext,
@@ -19,7 +20,7 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { CandidateMemory, Entry, PairNote } from './entry.ts';
+import type { CandidateMemory, Entry, PairNote, UnsplitFill } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
@@ -127,7 +128,7 @@ export class CandidateSearch<TRating> {
           fromMs =
             this.togetherBound === undefined
               ? nowMs
-              : this.togetherBound.fromMs(arrival.scored, other.scored, nowMs, firstOverdueMs);
+              : this.togetherBound.fromMs([arrival.scored, other.scored], nowMs, firstOverdueMs);
         }
         if (fromMs <= nowMs) {
           this.pool.wake(other);
@@ -175,8 +176,11 @@ export class CandidateSearch<TRating> {
         shown.breaches.length === 0,
         shown.evaluation.score,
       )
-    )
+    ) {
       other.best = memoryOf(fresh, nowMs);
+      // A look now would pair rather than fill.
+      other.unsplitBest = undefined;
+    }
     return note;
   }
 
@@ -247,6 +251,20 @@ export class CandidateSearch<TRating> {
       }
     }
     return { open, wakeMs };
+  }
+
+  /**
+   * The best candidate of a ticket's last look for `status`, splitting the fill that look left
+   * unsplit. The split searches with a generator of its own: asking for a status changes no match.
+   */
+  recallBest(entry: Entry<TRating>): CandidateMemory<TRating> | undefined {
+    const fill = entry.unsplitBest;
+    if (fill === undefined) return entry.best;
+    const context = { ...this.context, random: Random.fromSeed(0) };
+    const teams = splitIntoTeams(context, fill.tickets, fill.teamCount, fill.atMs);
+    entry.unsplitBest = undefined;
+    entry.best = teams === undefined ? undefined : memoryOf(propose(context, teams, fill.atMs), fill.atMs);
+    return entry.best;
   }
 
   /**
@@ -365,6 +383,10 @@ export class CandidateSearch<TRating> {
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
     const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
+    // Fills that no match holding their tickets could pass yet are not split (the costly part of a
+    // look): the time the bound first could pass wakes the ticket, at or before the fill's own.
+    let unsplitWakeMs = Number.POSITIVE_INFINITY;
+    let unsplit: UnsplitFill<TRating> | undefined;
     if (!oneVersusOne && !(pairs && pairOrder.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
@@ -384,12 +406,20 @@ export class CandidateSearch<TRating> {
           // In one order whoever fills them: the split of a set of tickets, cached by the set, then
           // does not depend on which of them looked first.
           const tickets = fill.tickets.sort(byTicketId);
+          const bound = this.togetherBound;
+          const fromMs =
+            bound === undefined ? nowMs : bound.fromMs(tickets, nowMs, bound.firstOverdueMs(tickets));
+          if (fromMs > nowMs) {
+            unsplitWakeMs = Math.min(unsplitWakeMs, fromMs);
+            unsplit ??= { tickets, teamCount: fill.teamCount, atMs: nowMs };
+            continue;
+          }
           judged(tickets, () => splitIntoTeams(this.context, tickets, fill.teamCount, nowMs));
         }
       }
     }
     const formable: Proposal<TRating>[] = [];
-    let wakeMs = Math.min(regionWakeMs, pairWakeMs);
+    let wakeMs = Math.min(regionWakeMs, pairWakeMs, unsplitWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
     const accepts: ({ readonly acceptMs: number; readonly hardMs: number } | undefined)[] = [];
     for (const candidate of candidates) {
@@ -415,6 +445,7 @@ export class CandidateSearch<TRating> {
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
     if (formable.length > 0) {
       entry.pairNotes = undefined;
+      entry.unsplitBest = undefined;
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
@@ -468,6 +499,7 @@ export class CandidateSearch<TRating> {
       }
     }
     entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
+    entry.unsplitBest = bestShown === undefined ? unsplit : undefined;
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
     entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);

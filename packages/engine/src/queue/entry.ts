@@ -39,6 +39,13 @@ export interface PairNote<TRating> {
   readonly validUntilMs: number;
 }
 
+/** A fill of tickets looked at at `atMs` but not split into teams. */
+export interface UnsplitFill<TRating> {
+  readonly tickets: readonly ScoredTicket<TRating>[];
+  readonly teamCount: number;
+  readonly atMs: number;
+}
+
 export interface Entry<TRating> {
   /** Insertion sequence: a stable tie-break in sorted lists. */
   readonly seq: number;
@@ -71,6 +78,11 @@ export interface Entry<TRating> {
   /** Continuous mode: last tick in which it was placed in a match (avoids double use). */
   takenAtTick: number;
   best: CandidateMemory<TRating> | undefined;
+  /**
+   * Continuous fills: the fill its last look left unsplit, no match holding those tickets could pass
+   * yet (`TogetherBound`), when nothing else was looked at; `status` splits it when asked.
+   */
+  unsplitBest: UnsplitFill<TRating> | undefined;
   /** Continuous pairs: the unformable pairs of its last look (see PairNote). */
   pairNotes: PairNote<TRating>[] | undefined;
 }

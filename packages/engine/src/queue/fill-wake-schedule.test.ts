@@ -297,3 +297,31 @@ test('5v5 with parties: random streams keep parties whole, no ticket twice, ever
   assert.ok(matched > 1_000, `only ${matched} matches`);
   console.log(`${matched} matches`);
 });
+
+test('5v5 with parties: a fill left unsplit explains itself in status as the split fill would', () => {
+  let explained = 0;
+  fc.assert(
+    fc.property(
+      configArb,
+      fc.integer(),
+      fc.array(enqueueArb, { minLength: 4, maxLength: 30 }),
+      (config, seed, arrivals) => {
+        // Nothing passes at once (the threshold starts at 1), so every look leaves its fill unsplit.
+        const strict: QueueConfig = { ...config, threshold: { ...config.threshold, start: 1 } };
+        const statuses = (mm: Matchmaker<EloRating>) => {
+          for (const [index, event] of arrivals.entries()) mm.enqueue(ticketOf(`t${index}`, event), 0);
+          mm.tick(0);
+          return arrivals.map((_, index) => mm.status(`t${index}`, 500));
+        };
+        const scheduled = statuses(createMatchmaker({ config: strict, ratingModel: elo, seed }));
+        const split = statuses(
+          createNeighbourhoodWakingMatchmaker({ config: strict, ratingModel: elo, seed }),
+        );
+        assert.deepEqual(scheduled, split);
+        explained += scheduled.filter((status) => status.explanation?.bestCandidate !== undefined).length;
+      },
+    ),
+    { numRuns: 100, seed: 20261126 },
+  );
+  assert.ok(explained > 500, `only ${explained} statuses showed a candidate`);
+});

@@ -408,6 +408,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
       };
     }
+    this.search.recallBest(entry);
     return describeStatus({
       entry,
       nowMs,
@@ -523,6 +524,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
+      unsplitBest: undefined,
       pairNotes: undefined,
     };
     this.entries.add(entry);

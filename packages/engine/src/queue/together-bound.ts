@@ -1,11 +1,11 @@
 /**
- * When a match holding two given tickets could first pass, whoever else it holds and however it is
- * split: what any such match must suffer from those two alone. Its quality is at most the two's
- * ceiling (the criteria that only grow worse as tickets join read the two, every other one counts
- * 1), which both must accept (their thresholds relaxed to it, or overdue); and it is played in one
- * region, which must be within both ping caps. Thresholds and ping caps only relax, so before the
+ * When a match holding given tickets could first pass, whoever else it holds and however it is
+ * split: what any such match must suffer from those tickets alone. Its quality is at most their
+ * ceiling (the criteria that only grow worse as tickets join read them, every other one counts 1),
+ * which each must accept (its threshold relaxed to it, or overdue); and it is played in one region,
+ * which must be within every one's ping cap. Thresholds and ping caps only relax, so before the
  * time found here no such match passes: an arrival need not wake a neighbour filled around until
- * then (continuous-search.ts, `settleArrivals`).
+ * then, and a fill need not be split into teams (continuous-search.ts).
  *
  * Queue rules blend into the quality and add hard limits of their own that this does not read: with
  * rules there is no bound (`forQueue` gives none).
@@ -40,18 +40,27 @@ export class TogetherBound<TRating> {
   }
 
   /**
-   * The earliest time (>= `nowMs`) at which a match holding both `a` and `b` could pass the
-   * handshake. `firstOverdueMs` is when the longest waiting ticket of the pool is (or was) overdue:
-   * with the `force` policy an overdue third ticket makes everyone accept.
+   * The earliest time (>= `nowMs`) at which a match holding all of `tickets` could pass the
+   * handshake. `firstOverdueMs` is the earliest time at which a ticket such a match may hold is (or
+   * was) overdue: with the `force` policy an overdue ticket makes everyone accept.
    */
-  fromMs(a: ScoredTicket<TRating>, b: ScoredTicket<TRating>, nowMs: number, firstOverdueMs: number): number {
-    const quality = this.scorer.ceilingHolding([a, b]);
-    let softMs = Math.max(
-      this.handshake.ticketAcceptsFromMs(a, quality, this.minQualityOf, nowMs),
-      this.handshake.ticketAcceptsFromMs(b, quality, this.minQualityOf, nowMs),
-    );
+  fromMs(tickets: readonly ScoredTicket<TRating>[], nowMs: number, firstOverdueMs: number): number {
+    const quality = this.scorer.ceilingHolding(tickets);
+    let softMs = nowMs;
+    for (const ticket of tickets)
+      softMs = Math.max(
+        softMs,
+        this.handshake.ticketAcceptsFromMs(ticket, quality, this.minQualityOf, nowMs),
+      );
     if (this.handshake.policy === 'force') softMs = Math.min(softMs, firstOverdueMs);
-    const hardMs = this.handshake.limits.pingCapsHoldTogetherFromMs([a, b], nowMs);
+    const hardMs = this.handshake.limits.pingCapsHoldTogetherFromMs(tickets, nowMs);
     return Math.max(nowMs, softMs, hardMs);
+  }
+
+  /** When the first of `tickets` is (or was) overdue. */
+  firstOverdueMs(tickets: readonly ScoredTicket<TRating>[]): number {
+    let first = Number.POSITIVE_INFINITY;
+    for (const ticket of tickets) first = Math.min(first, ticket.enqueuedAtMs + this.handshake.maxWaitMs);
+    return first;
   }
 }
