@@ -86,6 +86,8 @@ export class HardLimits {
   private readonly regionPositions: ReadonlyMap<string, number>;
   /** Worst ping of each ticket's players per region (in `regions.names` order). */
   private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+  /** When each region first is within each ticket's ping cap (see `pingCapOpensMs`). */
+  private readonly capOpenings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
@@ -361,12 +363,32 @@ export class HardLimits {
     const regions = this.config.regions;
     if (regions === undefined) return nowMs;
     let earliest = Number.POSITIVE_INFINITY;
-    for (const region of regions.names) {
+    for (let r = 0; r < regions.names.length; r++) {
       let latest = nowMs;
-      for (const ticket of tickets) latest = Math.max(latest, this.pingCapHoldsFromMs(ticket, region, nowMs));
+      for (const ticket of tickets) {
+        latest = Math.max(latest, this.pingCapOpensMs(ticket)[r] as number);
+        // A region no earlier than the best so far is not read to the end.
+        if (latest >= earliest) break;
+      }
       earliest = Math.min(earliest, latest);
     }
     return earliest;
+  }
+
+  /**
+   * When each region (in `regions.names` order) first is within a ticket's ping cap (Infinity if
+   * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
+   */
+  private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
+    let opens = this.capOpenings.get(ticket);
+    if (opens === undefined) {
+      const names = this.config.regions?.names ?? [];
+      opens = Float64Array.from(names, (region) =>
+        this.pingCapHoldsFromMs(ticket, region, ticket.enqueuedAtMs),
+      );
+      this.capOpenings.set(ticket, opens);
+    }
+    return opens;
   }
 
   private pingCap(): HardLimit {
