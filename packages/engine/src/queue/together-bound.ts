@@ -40,9 +40,11 @@ export class TogetherBound<TRating> {
   }
 
   /**
-   * The earliest time (>= `nowMs`) at which a match holding all of `tickets` could pass the
-   * handshake. `firstOverdueMs` is the earliest time at which a ticket such a match may hold is (or
-   * was) overdue: with the `force` policy an overdue ticket makes everyone accept.
+   * A time (>= `nowMs`) before which no match holding all of `tickets` passes the handshake: `nowMs`
+   * when one could pass now. `firstOverdueMs` is the earliest time at which a ticket such a match may
+   * hold is (or was) overdue: with the `force` policy an overdue ticket makes everyone accept. When
+   * the thresholds alone hold such a match back, their time is given without reading the ping caps
+   * (the look it brings on comes no later than needed, and reads them).
    */
   fromMs(tickets: readonly ScoredTicket<TRating>[], nowMs: number, firstOverdueMs: number): number {
     const quality = this.scorer.ceilingHolding(tickets);
@@ -52,9 +54,9 @@ export class TogetherBound<TRating> {
         softMs,
         this.handshake.ticketAcceptsFromMs(ticket, quality, this.minQualityOf, nowMs),
       );
-    if (this.handshake.policy === 'force') softMs = Math.min(softMs, firstOverdueMs);
-    const hardMs = this.handshake.limits.pingCapsHoldTogetherFromMs(tickets, nowMs);
-    return Math.max(nowMs, softMs, hardMs);
+    if (this.handshake.policy === 'force') softMs = Math.max(nowMs, Math.min(softMs, firstOverdueMs));
+    if (softMs > nowMs) return softMs;
+    return this.handshake.limits.pingCapsHoldTogetherFromMs(tickets, nowMs);
   }
 
   /** When the first of `tickets` is (or was) overdue. */
