@@ -268,6 +268,38 @@ export class CandidateSearch<TRating> {
   }
 
   /**
+   * A fill's proposal at `nowMs`: its split from the cache, re-judged for the time (split and cached
+   * on a miss); undefined when its parties cannot be split into the teams.
+   */
+  private judgeFill(
+    tickets: readonly ScoredTicket<TRating>[],
+    teamCount: number,
+    nowMs: number,
+  ): Proposal<TRating> | undefined {
+    const rules = this.handshake.limits.rules;
+    let fresh: Proposal<TRating> | undefined;
+    const cached = this.cache.get(tickets, () => {
+      const teams = splitIntoTeams(this.context, tickets, teamCount, nowMs);
+      if (teams === undefined) return 'unsplittable';
+      fresh = propose(this.context, teams, nowMs);
+      return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
+    });
+    if (fresh !== undefined) return fresh;
+    if (cached === 'unsplittable') return undefined;
+    const again = rejudge(this.context, cached, nowMs);
+    // A team rule that broke the cached split may have relaxed since enough for another split.
+    const splitAgain =
+      rules.splitSensitive &&
+      again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
+      rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
+    const teams = splitAgain ? splitIntoTeams(this.context, tickets, teamCount, nowMs) : undefined;
+    if (teams === undefined) return again;
+    const resplit = propose(this.context, teams, nowMs);
+    this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
+    return resplit;
+  }
+
+  /**
    * Evaluates the candidates of one ticket; returns its formable proposals, best first, or
    * remembers the best candidate (for status) and puts the ticket to sleep until one could pass.
    */
@@ -306,34 +338,6 @@ export class CandidateSearch<TRating> {
         .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
         .slice(0, this.gatherCount);
     }
-    const judged = (
-      tickets: readonly ScoredTicket<TRating>[],
-      split: () => ScoredTicket<TRating>[][] | undefined,
-    ) => {
-      let fresh: Proposal<TRating> | undefined;
-      const cached = this.cache.get(tickets, () => {
-        const teams = split();
-        if (teams === undefined) return 'unsplittable';
-        fresh = propose(this.context, teams, nowMs);
-        return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
-      });
-      if (fresh !== undefined) candidates.push(fresh);
-      else if (cached !== 'unsplittable') {
-        const again = rejudge(this.context, cached, nowMs);
-        // A team rule that broke the cached split may have relaxed since enough for another split.
-        const splitAgain =
-          rules.splitSensitive &&
-          again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
-          rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
-        const teams = splitAgain ? split() : undefined;
-        if (teams === undefined) candidates.push(again);
-        else {
-          const resplit = propose(this.context, teams, nowMs);
-          this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
-          candidates.push(resplit);
-        }
-      }
-    };
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     const distanceTo = (other: Entry<TRating> | undefined) =>
       other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
@@ -414,7 +418,8 @@ export class CandidateSearch<TRating> {
             unsplit ??= { tickets, teamCount: fill.teamCount, atMs: nowMs };
             continue;
           }
-          judged(tickets, () => splitIntoTeams(this.context, tickets, fill.teamCount, nowMs));
+          const proposal = this.judgeFill(tickets, fill.teamCount, nowMs);
+          if (proposal !== undefined) candidates.push(proposal);
         }
       }
     }

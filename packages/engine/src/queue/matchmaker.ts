@@ -785,7 +785,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return;
       }
       evaluations++;
-      const [best] = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
+      const [best] = this.search.formableFor(entry, nowMs, this.free);
       if (best !== undefined) this.plan(best);
     }
   }
@@ -813,7 +813,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         break;
       }
       evaluations++;
-      const formable = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
+      const formable = this.search.formableFor(entry, nowMs, this.free);
       if (formable.length === 0) continue;
       anchors.push(entry);
       proposed.push(...formable);
@@ -831,6 +831,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     // Tickets that had an acceptable pair but were not selected look again next tick.
     for (const entry of anchors) if (entry.listed) this.pool.wake(entry);
   }
+
+  /** `isFree` as a function, made once (a look per due ticket passes it on). */
+  private readonly free = (other: Entry<TRating>) => this.isFree(other);
 
   private isFree(other: Entry<TRating>): boolean {
     return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
