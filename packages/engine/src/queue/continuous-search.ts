@@ -261,7 +261,7 @@ export class CandidateSearch<TRating> {
     const fill = entry.unsplitBest;
     if (fill === undefined) return entry.best;
     const context = { ...this.context, random: Random.fromSeed(0) };
-    const teams = splitIntoTeams(context, fill.tickets, fill.teamCount, fill.atMs);
+    const teams = splitIntoTeams(context, inSplitOrder([...fill.tickets]), fill.teamCount, fill.atMs);
     entry.unsplitBest = undefined;
     entry.best = teams === undefined ? undefined : memoryOf(propose(context, teams, fill.atMs), fill.atMs);
     return entry.best;
@@ -407,18 +407,17 @@ export class CandidateSearch<TRating> {
         }
         for (const fill of fills) {
           reachSkill = Math.max(reachSkill, distanceTo(pool[fill.inspected - 1]));
-          // In one order whoever fills them: the split of a set of tickets, cached by the set, then
-          // does not depend on which of them looked first.
-          const tickets = fill.tickets.sort(byTicketId);
           const bound = this.togetherBound;
           const fromMs =
-            bound === undefined ? nowMs : bound.fromMs(tickets, nowMs, bound.firstOverdueMs(tickets));
+            bound === undefined
+              ? nowMs
+              : bound.fromMs(fill.tickets, nowMs, bound.firstOverdueMs(fill.tickets));
           if (fromMs > nowMs) {
             unsplitWakeMs = Math.min(unsplitWakeMs, fromMs);
-            unsplit ??= { tickets, teamCount: fill.teamCount, atMs: nowMs };
+            unsplit ??= { tickets: fill.tickets, teamCount: fill.teamCount, atMs: nowMs };
             continue;
           }
-          const proposal = this.judgeFill(tickets, fill.teamCount, nowMs);
+          const proposal = this.judgeFill(inSplitOrder(fill.tickets), fill.teamCount, nowMs);
           if (proposal !== undefined) candidates.push(proposal);
         }
       }
@@ -513,7 +512,15 @@ export class CandidateSearch<TRating> {
   }
 }
 
-const byTicketId = <TRating>(a: ScoredTicket<TRating>, b: ScoredTicket<TRating>) =>
+/**
+ * A fill's tickets in one order whoever filled them (sorted in place): the split of a set of
+ * tickets, cached by the set, then does not depend on which of them looked first.
+ */
+function inSplitOrder<TRating>(tickets: ScoredTicket<TRating>[]): ScoredTicket<TRating>[] {
+  return tickets.sort(byTicketId);
+}
+
+const byTicketId = (a: { readonly ticketId: string }, b: { readonly ticketId: string }) =>
   a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : 0;
 
 /** What `status` remembers of a candidate looked at at `nowMs`. */
