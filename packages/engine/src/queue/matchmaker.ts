@@ -408,7 +408,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
       };
     }
-    this.search.recallBest(entry);
+    if (entry.state === 'searching') this.search.recallBest(entry);
     return describeStatus({
       entry,
       nowMs,
