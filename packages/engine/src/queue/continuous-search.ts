@@ -102,9 +102,10 @@ export class CandidateSearch<TRating> {
 
   /**
    * Settles the arrivals since the last tick (the pool defers their wake-ups here): each neighbour
-   * whose window an arrival enters is woken only if its pair with the arrival can form now, or is
-   * not a pair (a partial team, filled rather than paired); otherwise it is scheduled to look again
-   * when the pair's note stops holding (the pair could first pass, or a ping cap steps), unless it
+   * whose window an arrival enters is woken only if its pair with the arrival can form now (whole
+   * teams with notes) or some match holding both could pass now (`TogetherBound`; every neighbour
+   * when there is no bound); otherwise it is scheduled to look again when the pair's note stops
+   * holding (the pair could first pass, or a ping cap steps) or the bound's time comes, unless it
    * already looks earlier. Nothing else in its window changed, so an earlier look would find nothing
    * formable: its last look's wake-up time covers the rest. The pair's note is kept by the arrival,
    * whose own look this tick then reuses it instead of scoring the pair again.
