@@ -216,10 +216,13 @@ return {0, current, now}`;
  * A whole creation on one Redis server (no cluster, so every key is reachable from one script): the
  * same checks as the reservations one by one, in the same order, then the indexes and the ticket in
  * one atomic step, so a creation is one round trip and a node that dies leaves all of it or none.
+ * A script that reaches Redis after its deadline (Redis's clock) changes nothing: a caller that
+ * stopped waiting was told nothing was created, and Redis runs what it received once it answers
+ * again (after a pause, say).
  * KEYS W P N LOG t tix player1..n (players sorted); ARGV id json createdAt players capacity event
- * maxlen owner prefix staleMs, then each player's id and its place on the ticket (1-based).
+ * maxlen owner prefix staleMs deadlineMs, then each player's id and its place on the ticket (0-based).
  * `{1, eid}` created, `{-1}` a duplicate id, `{-2}` the queue is full, `{-3, player, place, ticket}`
- * the player already waits on that ticket.
+ * the player already waits on that ticket, `{-4}` too late.
  */
 const createAloneScript = `${prelude}${nowLua}
 local owner = ARGV[8] .. '${separator}'
@@ -239,11 +242,12 @@ local function blocker(key, liveOnly)
   if now - tonumber(string.sub(current, second + 1)) < tonumber(ARGV[10]) then return ticket end
   return nil
 end
+if now > tonumber(ARGV[11]) then return {-4} end
 if redis.call('EXISTS', KEYS[5]) == 1 or blocker(KEYS[6], false) then return {-1} end
 local playerCount = #KEYS - 6
 for i = 1, playerCount do
   local ticket = blocker(KEYS[6 + i], true)
-  if ticket then return {-3, ARGV[10 + 2 * i - 1], ARGV[10 + 2 * i], ticket} end
+  if ticket then return {-3, ARGV[11 + 2 * i - 1], ARGV[11 + 2 * i], ticket} end
 end
 local c = redis.call('HMGET', N, 'searching', 'proposed')
 if (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0) >= tonumber(ARGV[5]) then return {-2} end
@@ -319,6 +323,20 @@ async function within<T>(work: Promise<T>, timeoutMs = callTimeoutMs + 100): Pro
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A creation on one server must reach Redis within this long of being sent (well inside the call's
+ * timeout, so a caller that gets its answer never sees a creation refused for lateness).
+ */
+const createDeadlineMs = callTimeoutMs / 2;
+
+/** How far Redis's clock is ahead of this process's (behind when negative), read once at connect. */
+async function clockAheadMs(client: Client): Promise<number> {
+  const sentAt = Date.now();
+  const [seconds, micros] = await within(client.time());
+  const answeredAt = Date.now();
+  return Number(seconds) * 1000 + Number(micros) / 1000 - (sentAt + answeredAt) / 2;
 }
 
 /** Connects to `url`; a Redis Cluster node is recognised and the whole cluster used. */
@@ -411,6 +429,7 @@ function parseEntry(id: string, flat: readonly string[]): LogEntry {
 /** A FleetState in Redis at `url` (one server or any node of a cluster), every key under `prefix`. */
 export async function openRedisFleetState(url: string, prefix: string): Promise<FleetState> {
   const { client, cluster } = await connect(url);
+  let redisClockAheadMs = cluster ? 0 : await clockAheadMs(client);
   for (const [name, lua] of Object.entries(scripts)) client.defineCommand(name, { lua });
   const run = (
     name: ScriptName,
@@ -491,6 +510,10 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         capacity,
       },
     );
+  const tooSlow = () =>
+    new MatchdError(ErrorCodes.UNAVAILABLE, 'redis answered too slowly; nothing was created', {
+      store: 'redis',
+    });
   /** The ticket's own keys and the arguments every creation script starts with. */
   const creationScriptParts = (
     ticket: PooledTicket,
@@ -522,12 +545,18 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         owner(queueId, ticketId),
         prefix,
         reservationStaleMs,
+        Math.round(Date.now() + redisClockAheadMs + createDeadlineMs),
         ...sorted.flatMap(({ playerId, place }) => [playerId, place]),
       ],
     )) as [number, string?, number?, string?];
     if (reply[0] === -1) throw duplicateTicket(ticketId);
     if (reply[0] === -2) throw queueFull(queueId, options.capacity);
     if (reply[0] === -3) throw playerQueued(String(reply[1]), Number(reply[2]), String(reply[3]));
+    if (reply[0] === -4) {
+      // Late, or one of the clocks stepped since they were compared: compare them again.
+      redisClockAheadMs = await clockAheadMs(client).catch(() => redisClockAheadMs);
+      throw tooSlow();
+    }
     return { eventId: String(reply[1]), event: options.event };
   };
 
@@ -557,9 +586,7 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
       }
       // A reservation older than half its staleness limit may already be taken over: start again.
       if (performance.now() - started > reservationStaleMs / 2) {
-        throw new MatchdError(ErrorCodes.UNAVAILABLE, 'redis answered too slowly; nothing was created', {
-          store: 'redis',
-        });
+        throw tooSlow();
       }
       const { keys, args } = creationScriptParts(ticket, options);
       const reply = await run('mdCreate', keys, args);
