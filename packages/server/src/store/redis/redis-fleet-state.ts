@@ -16,10 +16,11 @@
  *   tix:<ticketId>  player:<playerId>  indexes (each its own slot): `queue␟ticket␟reservedAtMs`
  *   nodes  live nodes, scored by when their heartbeat lapses
  *
- * The indexes live outside the queue's slot, so they cannot change in the queue's script. They are
- * reservations checked lazily: an index entry counts only while its ticket exists (for a player:
- * is live), or for `reservationStaleMs` after it was made, so a node that dies half-way through a
- * creation leaves nothing that blocks a player for longer than that.
+ * On a cluster the indexes live outside the queue's slot, so they cannot change in the queue's
+ * script. They are reservations checked lazily: an index entry counts only while its ticket exists
+ * (for a player: is live), or for `reservationStaleMs` after it was made, so a node that dies
+ * half-way through a creation leaves nothing that blocks a player for longer than that. On one
+ * server a creation checks and writes the indexes with its ticket in one script, by the same rules.
  */
 import { performance } from 'node:perf_hooks';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
