@@ -246,3 +246,65 @@ describe('creation on one Redis server and on a Redis Cluster', () => {
     }
   });
 });
+
+/** The port of the cluster master serving `key`'s slot. */
+async function portServing(raw: Cluster, key: string): Promise<number> {
+  const slot = Number(await raw.call('CLUSTER', 'KEYSLOT', key));
+  const ranges = (await raw.call('CLUSTER', 'SLOTS')) as [number, number, [string, number]][];
+  const range = ranges.find(([first, last]) => slot >= first && slot <= last);
+  assert.ok(range, `slot ${slot} is served`);
+  return Number(range[2][1]);
+}
+
+describe('a creation across slots that reaches the queue late', () => {
+  test("a caller told 503 never finds the ticket written later, when the queue's node answers again", async () => {
+    const { across, close } = await openBoth('late');
+    const queueId = 'qa';
+    const queuePort = await portServing(across.raw as Cluster, `{q:${queueId}}`);
+    // Ids whose indexes another node serves: their reservations answer while the queue's node hangs.
+    const elsewhere = async (make: (index: number) => string, indexKey: (id: string) => string) => {
+      for (let index = 0; ; index += 1)
+        if ((await portServing(across.raw as Cluster, indexKey(make(index)))) !== queuePort)
+          return make(index);
+    };
+    const ticketId = await elsewhere(
+      (index) => `late-${index}`,
+      (id) => `${across.prefix}tix:${id}`,
+    );
+    const playerId = await elsewhere(
+      (index) => `late-player-${index}`,
+      (id) => `${across.prefix}player:${id}`,
+    );
+    const queueNode = new Redis(queuePort, '127.0.0.1');
+    const pid = Number(/process_id:(\d+)/.exec(await queueNode.info('server'))?.[1]);
+    queueNode.disconnect();
+    assert.ok(pid > 0, 'the queue node names its process');
+    try {
+      process.kill(pid, 'SIGSTOP');
+      let refusal: unknown;
+      try {
+        await across.state.createTicket(
+          { ticketId, queueId, playerIds: [playerId], createdAtMs: 1, ticket: { ticketId, players: [] } },
+          { capacity, event: { type: 'searching', ticketId, atMs: 1 } },
+        );
+      } catch (error) {
+        refusal = error;
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+      assert.ok(isMatchdError(refusal), `refused: ${String(refusal)}`);
+      assert.equal(refusal.code, 'MM_ERR_UNAVAILABLE');
+      // The writing script, queued while the node hung, has run by the time a read answers.
+      assert.equal(await across.state.getTicket(ticketId, queues), undefined, 'nothing was written late');
+      assert.equal((await across.state.queueCounts(queueId)).searching, 0);
+      // The player's reservation was given back: the same creation now succeeds.
+      await across.state.createTicket(
+        { ticketId, queueId, playerIds: [playerId], createdAtMs: 2, ticket: { ticketId, players: [] } },
+        { capacity, event: { type: 'searching', ticketId, atMs: 2 } },
+      );
+      assert.equal(await across.state.ticketOfPlayer(playerId), ticketId);
+    } finally {
+      await close();
+    }
+  });
+});

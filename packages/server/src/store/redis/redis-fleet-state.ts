@@ -53,6 +53,9 @@ export const reservationStaleMs = 4000;
 const callTimeoutMs = 800;
 const separator = '\u001f';
 
+/** Redis's own clock in ms, so nodes' clocks need not agree. */
+const nowLua = `local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 // Lua prints -0 as "-0", which HINCRBY refuses: a ticket of no players (a backfill request) ending
 // would fail its script, so a count leaves by subtraction from 0 (0 - 0 is +0).
 const prelude = `
@@ -97,8 +100,12 @@ for i = 4, #KEYS do
 end
 return {1, eid}`;
 
-/** KEYS W P N LOG t; ARGV id json createdAt players capacity event maxlen. */
-const createScript = `${prelude}
+/**
+ * KEYS W P N LOG t; ARGV id json createdAt players capacity event maxlen deadlineMs. Late (Redis's
+ * clock past the deadline): -4 and nothing written, as on one server.
+ */
+const createScript = `${prelude}${nowLua}
+if now > tonumber(ARGV[8]) then return -4 end
 if redis.call('EXISTS', KEYS[5]) == 1 then return -1 end
 local c = redis.call('HMGET', N, 'searching', 'proposed')
 if (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0) >= tonumber(ARGV[5]) then return -2 end
@@ -200,8 +207,6 @@ const releaseLeaseScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`;
 
-const nowLua = `local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 /** KEYS nodes; ARGV node ttl. The server's clock, so nodes' clocks need not agree. */
 const heartbeatScript = `${nowLua}
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
@@ -327,13 +332,27 @@ async function within<T>(work: Promise<T>, timeoutMs = callTimeoutMs + 100): Pro
 }
 
 /**
- * A creation on one server must reach Redis within this long of being sent (well inside the call's
- * timeout, so a caller that gets its answer never sees a creation refused for lateness).
+ * A creation's writing script must reach Redis within this long of being sent (well inside the
+ * call's timeout, so a caller that gets its answer never sees a creation refused for lateness, and a
+ * caller told 503 never finds the ticket written later).
  */
 const createDeadlineMs = callTimeoutMs / 2;
 
-/** How far Redis's clock is ahead of this process's (behind when negative), read once at connect. */
+/**
+ * How far Redis's clock is ahead of this process's (behind when negative), read at connect. On a
+ * cluster, the master furthest ahead: a deadline then falls no earlier on any node than meant, and
+ * later only by the nodes' skew, which is far below the half call timeout the deadline leaves.
+ */
 async function clockAheadMs(client: Client): Promise<number> {
+  if (client instanceof Cluster) {
+    const masters = client.nodes('master');
+    if (masters.length === 0) return nodeClockAheadMs(client);
+    return Math.max(...(await Promise.all(masters.map(nodeClockAheadMs))));
+  }
+  return nodeClockAheadMs(client);
+}
+
+async function nodeClockAheadMs(client: Client): Promise<number> {
   const sentAt = Date.now();
   const [seconds, micros] = await within(client.time());
   const answeredAt = Date.now();
@@ -430,7 +449,7 @@ function parseEntry(id: string, flat: readonly string[]): LogEntry {
 /** A FleetState in Redis at `url` (one server or any node of a cluster), every key under `prefix`. */
 export async function openRedisFleetState(url: string, prefix: string): Promise<FleetState> {
   const { client, cluster } = await connect(url);
-  let redisClockAheadMs = cluster ? 0 : await clockAheadMs(client);
+  let redisClockAheadMs = await clockAheadMs(client);
   for (const [name, lua] of Object.entries(scripts)) client.defineCommand(name, { lua });
   const run = (
     name: ScriptName,
@@ -532,6 +551,14 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
     ],
   });
 
+  /** The latest time (Redis's clock) a creation sent now may still be written. */
+  const createDeadline = (): number => Math.round(Date.now() + redisClockAheadMs + createDeadlineMs);
+  /** Late, or one of the clocks stepped since they were compared: compare them again. */
+  const refusedLate = async (): Promise<MatchdError> => {
+    redisClockAheadMs = await clockAheadMs(client).catch(() => redisClockAheadMs);
+    return tooSlow();
+  };
+
   /** On one server: every check and write in one script, one round trip. */
   const createAlone: FleetState['createTicket'] = async (ticket, options) => {
     const { queueId, ticketId, playerIds } = ticket;
@@ -546,18 +573,14 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         owner(queueId, ticketId),
         prefix,
         reservationStaleMs,
-        Math.round(Date.now() + redisClockAheadMs + createDeadlineMs),
+        createDeadline(),
         ...sorted.flatMap(({ playerId, place }) => [playerId, place]),
       ],
     )) as [number, string?, number?, string?];
     if (reply[0] === -1) throw duplicateTicket(ticketId);
     if (reply[0] === -2) throw queueFull(queueId, options.capacity);
     if (reply[0] === -3) throw playerQueued(String(reply[1]), Number(reply[2]), String(reply[3]));
-    if (reply[0] === -4) {
-      // Late, or one of the clocks stepped since they were compared: compare them again.
-      redisClockAheadMs = await clockAheadMs(client).catch(() => redisClockAheadMs);
-      throw tooSlow();
-    }
+    if (reply[0] === -4) throw await refusedLate();
     return { eventId: String(reply[1]), event: options.event };
   };
 
@@ -590,7 +613,8 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
         throw tooSlow();
       }
       const { keys, args } = creationScriptParts(ticket, options);
-      const reply = await run('mdCreate', keys, args);
+      const reply = await run('mdCreate', keys, [...args, createDeadline()]);
+      if (reply === -4) throw await refusedLate();
       if (reply === -1) {
         // A creation of the same id won the race: its reservations are ours too (same owner), so
         // release only those of players who are not on it.
