@@ -117,6 +117,7 @@ export function formMatches(options: FormMatchesOptions): FormMatchesResult {
     teamCount,
     teamSize,
     scoreMatch: options.scoreMatch,
+    splitScorer: options.splitScorer,
     aggregate: options.aggregate ?? 'mean',
   });
   const budget = new BudgetClock({
