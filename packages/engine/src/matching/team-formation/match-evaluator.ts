@@ -115,15 +115,14 @@ export class MatchEvaluator {
    * again. The same splits in the same order as the plain loop, so ties go the same way.
    */
   private bestIncremental(pattern: SplitPattern, length: number, scorer: SplitScorer): number {
-    const { assignment } = pattern;
+    const { assignment, firstChange } = pattern;
     scorer.begin(this.order);
     let bestScore = INFEASIBLE;
     let bestSplit = -1;
     for (let split = 0, offset = 0; split < pattern.splitCount; split++, offset += length) {
-      let from = 0;
+      const from = firstChange[split] as number;
       if (split > 0) {
         const previous = offset - length;
-        while (from < length && assignment[previous + from] === assignment[offset + from]) from += 1;
         for (let position = length - 1; position >= from; position--)
           scorer.unplace(position, assignment[previous + position] as number);
       }
