@@ -38,18 +38,15 @@ const NARROW = { maxGroupSize: 2, neighbourMatches: 6, widerNeighbourMatches: 12
 /** Perturbation of restart r >= 1: sort keys plus noise of sd LEVELS[(r - 1) % 5] x the keys' sd. */
 const PERTURBATION_LEVELS = [0.05, 0.1, 0.2, 0.4, 0.8] as const;
 /**
- * A kick is this many random exchanges (uniform between the two). Small kicks: on the 300-player 3v3
- * bench pool, 2 to 4 gave a 1-s median of 0.88881 over 14 search seeds against 0.88811 with 3 to 8
- * (1 to 3: 0.88872; 6 to 14 lower still), and the same at 5v5 (bench/results/team-formation.md).
+ * A kick is this many random exchanges (uniform between the two), within about KICK_WINDOW_MATCHES
+ * matches' tickets on either side of a random rank in sort-key order (annealing draws from the
+ * neighbour matches'): a gentle kick is repaired by a short descent, so more kicks fit a budget. On the
+ * 300-player 3v3 bench pool at 1 s, median over search seeds 1-21: 0.88851 against 0.88802 with the
+ * former 3 to 8 exchanges over the neighbour matches' window (3 to 8 within one match: 0.88865; 2 to 4
+ * over the wide window: 0.88835): a small gain, of the order of the seeds' scatter; 5v5 unchanged.
  */
 const KICK_MIN_EXCHANGES = 2;
 const KICK_MAX_EXCHANGES = 4;
-/**
- * A kick's exchanges stay within about one match's tickets on either side in sort-key order (annealing
- * draws from the neighbour matches'): a gentle kick is repaired by a short descent. 3v3 bench pool, 1 s,
- * median over search seeds 1-14 and 15-28: 0.88969 and 0.88882 against 0.88898 and 0.88840 with the
- * neighbour matches' window (12).
- */
 const KICK_WINDOW_MATCHES = 1;
 
 /** Everything one search shares between its starts. */
