@@ -19,7 +19,7 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { CandidateMemory, Entry, PairNote } from './entry.ts';
+import type { CandidateMemory, Entry, PairNote, ShownPair } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
@@ -39,6 +39,11 @@ export interface CandidateSearchOptions<TRating> {
   readonly window: number;
   /** Neighbours gathered per bucket for fills. */
   readonly gatherCount: number;
+  /**
+   * False for the reference that looks at every tick: it scores every pair it looks at, keeping no
+   * notes and reading no bound, so that it checks them.
+   */
+  readonly keepsNotes: boolean;
 }
 
 /** Candidate search over a pool index. */
@@ -70,7 +75,8 @@ export class CandidateSearch<TRating> {
     this.cache = options.cache;
     this.window = options.window;
     this.gatherCount = options.gatherCount;
-    this.notesPairs = !options.scorer.timeDependent && !options.handshake.limits.rules.active;
+    this.notesPairs =
+      options.keepsNotes && !options.scorer.timeDependent && !options.handshake.limits.rules.active;
     const shape = options.context.shape;
     this.pairsOnly = shape.fixed && shape.teamCount.max === 2;
     // An arrival's neighbours can be scheduled by the pair's note only where notes are kept (a pair's
@@ -113,9 +119,9 @@ export class CandidateSearch<TRating> {
   }
 
   /**
-   * The arrival's note of its pair with `other` at `nowMs` (scored as the arrival's own look scores
-   * it), kept in the arrival's notes; undefined when the pair can form now. The neighbour's `status`
-   * shows the pair if it beats the candidate its last look showed, as a fresh look would.
+   * The arrival's note of its pair with `other` at `nowMs` (looked at as the arrival's own look looks
+   * at it), kept in the arrival's notes; undefined when the pair can form now. The neighbour's
+   * `status` is shown the pair too, as a fresh look would show it if it beats its last candidate.
    */
   private arrivalNote(
     arrival: Entry<TRating>,
@@ -127,50 +133,110 @@ export class CandidateSearch<TRating> {
     const index = notes.findIndex((note) => note.other === other);
     const kept = index < 0 ? undefined : (notes[index] as PairNote<TRating>);
     if (kept !== undefined && nowMs < kept.validUntilMs) return kept;
-    const fresh = propose(this.context, [[arrival.scored], [other.scored]], nowMs);
-    if (isFormable(fresh)) return undefined;
-    const note = this.noteOf(arrival, other, fresh, nowMs);
+    const look = this.lookAtPair(arrival, other, nowMs);
+    let note: PairNote<TRating>;
+    if ('verdict' in look) {
+      if (isFormable(look)) return undefined;
+      note = this.noteOf(arrival, other, look, nowMs);
+    } else note = look;
     if (index < 0) notes.push(note);
     else notes[index] = note;
-    const shown = other.best;
-    if (
-      shown === undefined ||
-      shownBefore(
-        fresh.verdict.breaches.length === 0,
-        fresh.evaluation.score,
-        shown.breaches.length === 0,
-        shown.evaluation.score,
-      )
-    )
-      other.best = memoryOf(fresh, nowMs);
+    showPair(other, { first: arrival, second: other, atMs: nowMs });
     return note;
   }
 
-  /** The note of a pair proposal that cannot form at `nowMs`. */
+  /**
+   * A look at the pair of whole teams `entry` and `other`: a note without scoring when the scorer's
+   * ceiling bound already keeps the pair from passing now (most neighbours of a fresh ticket, whose
+   * threshold has not relaxed yet), else the pair scored.
+   */
+  private lookAtPair(
+    entry: Entry<TRating>,
+    other: Entry<TRating>,
+    nowMs: number,
+  ): PairNote<TRating> | Proposal<TRating> {
+    const teams = [[entry.scored], [other.scored]];
+    const unplaced = { teams };
+    const acceptMs = this.handshake.acceptBoundMs(
+      unplaced,
+      this.scorer.ceilingBound(unplaced),
+      this.context.minQualityOf,
+      nowMs,
+    );
+    if (acceptMs > nowMs) return { other, acceptMs, validUntilMs: acceptMs };
+    return propose(this.context, teams, nowMs);
+  }
+
+  /** The note of a scored pair proposal that cannot form at `nowMs`. */
   private noteOf(
     entry: Entry<TRating>,
     other: Entry<TRating>,
     fresh: Proposal<TRating>,
     nowMs: number,
   ): PairNote<TRating> {
-    const accept = this.handshake.earliestAccept(
+    const acceptMs = this.handshake.earliestAcceptMs(
       fresh.match,
       fresh.evaluation.winProbabilities,
       this.handshake.limits.rules.ceiling(this.scorer.ceilingScore(fresh.evaluation)),
       this.context.minQualityOf,
       nowMs,
     );
+    return this.scoredNote(entry, other, acceptMs, nowMs);
+  }
+
+  /** The note of a scored pair that cannot pass before `acceptMs`. */
+  private scoredNote(
+    entry: Entry<TRating>,
+    other: Entry<TRating>,
+    acceptMs: number,
+    nowMs: number,
+  ): PairNote<TRating> {
     return {
       other,
-      acceptMs: accept.acceptMs,
-      hardMs: accept.hardMs,
-      score: fresh.evaluation.score,
+      acceptMs,
       validUntilMs: Math.min(
-        accept.acceptMs,
+        acceptMs,
         this.handshake.nextPingChangeMs(entry.scored, nowMs),
         this.handshake.nextPingChangeMs(other.scored, nowMs),
       ),
     };
+  }
+
+  /**
+   * The best candidate `status` shows for `entry`: its pairs seen since its last choice are scored
+   * now, each at the time it was seen (as the look then would have scored it; a pair's score and
+   * limits at a time do not depend on when they are computed), and compared in the order seen.
+   */
+  shownBest(entry: Entry<TRating>): CandidateMemory<TRating> | undefined {
+    const pairs = entry.shownPairs;
+    if (pairs === undefined) return entry.best;
+    let best = entry.best;
+    for (const { first, second, atMs } of pairs) {
+      // Each ticket's own minimum, read from the pair itself: one of them may have left since.
+      const context: CandidateContext<TRating> = {
+        ...this.context,
+        minQualityOf: (ticketId) =>
+          ticketId === first.input.ticketId
+            ? first.input.minQuality
+            : ticketId === second.input.ticketId
+              ? second.input.minQuality
+              : undefined,
+      };
+      const look = propose(context, [[first.scored], [second.scored]], atMs);
+      if (
+        best === undefined ||
+        shownBefore(
+          look.verdict.breaches.length === 0,
+          look.evaluation.score,
+          best.breaches.length === 0,
+          best.evaluation.score,
+        )
+      )
+        best = memoryOf(look, atMs);
+    }
+    entry.best = best;
+    entry.shownPairs = undefined;
+    return best;
   }
 
   /**
@@ -286,10 +352,11 @@ export class CandidateSearch<TRating> {
     const distanceTo = (other: Entry<TRating> | undefined) =>
       other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
-    // Pairs looked at again whose note from the last look still holds (they cannot form yet).
+    // Pairs that cannot form now, noted (a note from the last look that still holds, or a pair the
+    // ceiling bound keeps back): they need no scoring.
     const reused: PairNote<TRating>[] = [];
-    // The pairs in the order they were looked at (notes and fresh proposals), for `bestShown`'s ties.
-    const pairOrder: (PairNote<TRating> | Proposal<TRating>)[] = [];
+    // The neighbours of the pairs looked at, in order, for `status`.
+    const shownOthers: Entry<TRating>[] = [];
     // The neighbour of each fresh pair proposal, by its index in `candidates`.
     const freshPairOthers: Entry<TRating>[] = [];
     if (pairs) {
@@ -297,27 +364,25 @@ export class CandidateSearch<TRating> {
       // With the quality objective the nearest neighbours are the likely best: once three have been
       // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
       const stopEarly = this.objective.kind === 'quality';
-      const notes = this.notesPairs ? entry.pairNotes : undefined;
+      const notes = this.notesPairs ? (entry.pairNotes ?? []) : undefined;
       let anyFormable = false;
       let looked = 0;
       for (const other of considered) {
         if (other.size !== teamSize) continue;
-        // The neighbour's own note of the pair serves as well (an arrival scored it on arriving).
-        const note =
+        // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
+        const look =
           notes === undefined
-            ? undefined
-            : (noteFor(notes, other, nowMs) ?? mirroredNote(other, entry, nowMs));
-        if (note !== undefined) {
-          reused.push(note);
-          pairOrder.push(note);
-        } else {
+            ? propose(this.context, [[entry.scored], [other.scored]], nowMs)
+            : (noteFor(notes, other, nowMs) ??
+              mirroredNote(other, entry, nowMs) ??
+              this.lookAtPair(entry, other, nowMs));
+        if ('verdict' in look) {
           // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
-          const fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
-          candidates.push(fresh);
-          pairOrder.push(fresh);
+          candidates.push(look);
           freshPairOthers.push(other);
-          if (isFormable(fresh)) anyFormable = true;
-        }
+          if (isFormable(look)) anyFormable = true;
+        } else reused.push(look);
+        shownOthers.push(other);
         looked++;
         reachSkill = Math.max(reachSkill, distanceTo(other));
         if (stopEarly && looked >= 3 && anyFormable) break;
@@ -327,7 +392,7 @@ export class CandidateSearch<TRating> {
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
     const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
-    if (!oneVersusOne && !(pairs && pairOrder.length > 0)) {
+    if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
         const fills = fillAround(
@@ -350,23 +415,23 @@ export class CandidateSearch<TRating> {
     const formable: Proposal<TRating>[] = [];
     let wakeMs = Math.min(regionWakeMs, pairWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
-    const accepts: ({ readonly acceptMs: number; readonly hardMs: number } | undefined)[] = [];
+    const accepts: number[] = [];
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
-        accepts.push(undefined);
+        accepts.push(nowMs);
         continue;
       }
       const ceiling = rules.ceiling(this.scorer.ceilingScore(candidate.evaluation));
-      const accept = this.handshake.earliestAccept(
+      const acceptMs = this.handshake.earliestAcceptMs(
         candidate.match,
         candidate.evaluation.winProbabilities,
         ceiling,
         this.context.minQualityOf,
         nowMs,
       );
-      accepts.push(accept);
-      wakeMs = Math.min(wakeMs, accept.acceptMs);
+      accepts.push(acceptMs);
+      wakeMs = Math.min(wakeMs, acceptMs);
     }
     for (const note of reused) wakeMs = Math.min(wakeMs, note.acceptMs);
     entry.dirty = false;
@@ -378,41 +443,18 @@ export class CandidateSearch<TRating> {
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
     }
-    if (this.notesPairs && pairOrder.length > 0) {
+    if (this.notesPairs && shownOthers.length > 0) {
       const notes = reused;
-      for (const [index, other] of freshPairOthers.entries()) {
-        const accept = accepts[index] as { acceptMs: number; hardMs: number };
-        const fresh = candidates[index] as Proposal<TRating>;
-        notes.push({
-          other,
-          acceptMs: accept.acceptMs,
-          hardMs: accept.hardMs,
-          score: fresh.evaluation.score,
-          validUntilMs: Math.min(
-            accept.acceptMs,
-            this.handshake.nextPingChangeMs(entry.scored, nowMs),
-            this.handshake.nextPingChangeMs(other.scored, nowMs),
-          ),
-        });
-      }
+      for (const [index, other] of freshPairOthers.entries())
+        notes.push(this.scoredNote(entry, other, accepts[index] as number, nowMs));
       entry.pairNotes = notes;
     }
-    let bestShown: Proposal<TRating> | undefined;
-    if (pairOrder.length > 0) {
-      // A pair's note says what a fresh look at it would show (it breaks no hard limit from `hardMs`).
-      let best: PairNote<TRating> | Proposal<TRating> | undefined;
-      for (const look of pairOrder) {
-        if (
-          best === undefined ||
-          shownBefore(clearOf(look, nowMs), scoreOf(look), clearOf(best, nowMs), scoreOf(best))
-        )
-          best = look;
-      }
-      bestShown =
-        best === undefined || 'verdict' in best
-          ? best
-          : propose(this.context, [[entry.scored], [best.other.scored]], nowMs);
+    if (shownOthers.length > 0) {
+      // `status` scores the pairs when asked (shownBest), as this look would have.
+      entry.best = undefined;
+      entry.shownPairs = shownOthers.map((other) => ({ first: entry, second: other, atMs: nowMs }));
     } else {
+      let bestShown: Proposal<TRating> | undefined;
       for (const candidate of candidates) {
         if (
           bestShown === undefined ||
@@ -425,14 +467,21 @@ export class CandidateSearch<TRating> {
         )
           bestShown = candidate;
       }
+      entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
+      entry.shownPairs = undefined;
     }
-    entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
     entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);
     this.pool.sleep(entry);
     return [];
   }
+}
+
+/** Adds a pair to those `entry`'s `status` compares with its best candidate when asked. */
+function showPair<TRating>(entry: Entry<TRating>, pair: ShownPair<TRating>): void {
+  if (entry.shownPairs === undefined) entry.shownPairs = [pair];
+  else entry.shownPairs.push(pair);
 }
 
 /** What `status` remembers of a candidate looked at at `nowMs`. */
@@ -455,15 +504,6 @@ function shownBefore(clear: boolean, score: number, shownClear: boolean, shownSc
   return score > shownScore;
 }
 
-/** Whether a look at a pair shows no broken hard limit at `nowMs`. */
-function clearOf<TRating>(look: PairNote<TRating> | Proposal<TRating>, nowMs: number): boolean {
-  return 'verdict' in look ? look.verdict.breaches.length === 0 : nowMs >= look.hardMs;
-}
-
-function scoreOf<TRating>(look: PairNote<TRating> | Proposal<TRating>): number {
-  return 'verdict' in look ? look.evaluation.score : look.score;
-}
-
 /**
  * `owner`'s note of its pair with `entry`, as `entry`'s note of the pair with `owner`, if it still
  * holds at `nowMs`: a pair's acceptance, hard limits and score do not depend on which side looks.
@@ -478,13 +518,7 @@ function mirroredNote<TRating>(
   const note = noteFor(notes, entry, nowMs);
   return note === undefined
     ? undefined
-    : {
-        other: owner,
-        acceptMs: note.acceptMs,
-        hardMs: note.hardMs,
-        score: note.score,
-        validUntilMs: note.validUntilMs,
-      };
+    : { other: owner, acceptMs: note.acceptMs, validUntilMs: note.validUntilMs };
 }
 
 /** The note of the pair with `other`, if it still holds at `nowMs`. */

@@ -97,10 +97,11 @@ export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): 
 }
 
 /**
- * A matchmaker in which every waiting ticket looks again at every continuous tick: nothing sleeps
- * and no arrival's wake-up is scheduled. The reference that the wake-up scheduling is held to by
- * the property tests (it forms its matches from the same looks, only many more of them); not
- * exported by the package.
+ * A matchmaker in which every waiting ticket looks again at every continuous tick, scoring every
+ * pair it looks at: nothing sleeps, no arrival's wake-up is scheduled, no note or bound stands in for
+ * a pair's score. The reference that the wake-up scheduling and the pairs' bound are held to by the
+ * property tests (it forms its matches from the same looks, only many more of them); not exported
+ * by the package.
  */
 export function createLookingEveryTickMatchmaker<TRating>(
   options: MatchmakerOptions<TRating>,
@@ -218,6 +219,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       cache: new CandidateCache<TRating>(1_000_000),
       window: this.window,
       gatherCount: this.gatherCount,
+      keepsNotes: !looksEveryTick,
     });
     this.backfillContext = {
       scorer: this.scorer,
@@ -389,6 +391,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
       };
     }
+    // Pairs seen since the ticket's last look are scored only now that someone asks.
+    this.search.shownBest(entry);
     return describeStatus({
       entry,
       nowMs,
@@ -504,6 +508,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
+      shownPairs: undefined,
       pairNotes: undefined,
     };
     this.entries.add(entry);

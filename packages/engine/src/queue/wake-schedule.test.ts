@@ -13,10 +13,11 @@ import type { Matchmaker, MatchmakerEffect, QueueConfig, TicketInput } from './t
  *
  * A continuous queue lets a ticket sleep until something in its window could pass, and an arrival
  * wakes a neighbour only when their pair can form now; otherwise the neighbour is scheduled for the
- * time the pair first could (thresholds and ping caps relax with waiting). These properties hold
- * that scheduling to a reference in which every waiting ticket looks again at every tick: a ticket
- * that could match at a tick's time has looked by that tick, so the same stream forms the same
- * matches, and the same seed gives the same effects.
+ * time the pair first could (thresholds and ping caps relax with waiting). A pair that the scorer's
+ * ceiling bound keeps below the thresholds is noted without being scored. These properties hold
+ * that scheduling to a reference in which every waiting ticket looks again at every tick and scores
+ * every pair it looks at: a ticket that could match at a tick's time has looked by that tick, so the
+ * same stream forms the same matches, and the same seed gives the same effects.
  */
 
 const elo = createElo();
@@ -77,6 +78,12 @@ const setupArb: fc.Arbitrary<Setup> = fc
       ],
       [
         { kind: 'team-balance', weight: 2 },
+        { kind: 'enemy-ping', weight: 1 },
+      ],
+      // The ceiling bound measures skill spread: pairs it keeps back are noted without scoring.
+      [{ kind: 'skill-spread', weight: 1 }],
+      [
+        { kind: 'skill-spread', weight: 1 },
         { kind: 'enemy-ping', weight: 1 },
       ],
     ),
