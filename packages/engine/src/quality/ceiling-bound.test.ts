@@ -49,11 +49,11 @@ function pairOf(
       side.enqueuedAtMs,
     );
   // Calibrating players carry a skill band (the bound's spreads read the band's nearer edges).
-  const scored = [one('a', a), one('b', b)].map((t) =>
-    calibrating
-      ? { ...t, players: t.players.map((p) => ({ ...p, skillBand: (p.profile.gamesPlayed ?? 0) % 97 })) }
-      : t,
-  );
+  // (Elo has no deviation: the band of a one-player ticket is set as a calibrating model's would be.)
+  const scored = [one('a', a), one('b', b)].map((t) => {
+    const skillBand = calibrating ? (t.players[0]?.profile.gamesPlayed ?? 0) % 97 : 0;
+    return { ...t, skillBand, players: t.players.map((p) => ({ ...p, skillBand })) };
+  });
   return {
     ...match([scored[0] as (typeof scored)[number]], [scored[1] as (typeof scored)[number]]),
     region: 'eu',

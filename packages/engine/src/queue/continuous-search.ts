@@ -155,17 +155,21 @@ export class CandidateSearch<TRating> {
     other: Entry<TRating>,
     nowMs: number,
   ): PairNote<TRating> | Proposal<TRating> {
-    const teams = [[entry.scored], [other.scored]];
-    const unplaced = { teams };
+    // The bound reads the pair and keeps nothing of it: one scratch pair serves every bound.
+    const bounded = this.boundedPair;
+    (bounded.teams[0] as ScoredTicket<TRating>[])[0] = entry.scored;
+    (bounded.teams[1] as ScoredTicket<TRating>[])[0] = other.scored;
     const acceptMs = this.handshake.acceptBoundMs(
-      unplaced,
-      this.scorer.ceilingBound(unplaced),
+      bounded,
+      this.scorer.ceilingBound(bounded),
       this.context.minQualityOf,
       nowMs,
     );
     if (acceptMs > nowMs) return { other, acceptMs, validUntilMs: acceptMs };
-    return propose(this.context, teams, nowMs);
+    return propose(this.context, [[entry.scored], [other.scored]], nowMs);
   }
+
+  private readonly boundedPair: { readonly teams: ScoredTicket<TRating>[][] } = { teams: [[], []] };
 
   /** The note of a scored pair proposal that cannot form at `nowMs`. */
   private noteOf(
