@@ -130,6 +130,7 @@ export class CandidateSearch<TRating> {
   ): PairNote<TRating> | undefined {
     const notes = arrival.pairNotes ?? [];
     arrival.pairNotes = notes;
+    arrival.notesAtMs = nowMs;
     const index = notes.findIndex((note) => note.other === other);
     const kept = index < 0 ? undefined : (notes[index] as PairNote<TRating>);
     if (kept !== undefined && nowMs < kept.validUntilMs) return kept;
@@ -356,13 +357,11 @@ export class CandidateSearch<TRating> {
     const distanceTo = (other: Entry<TRating> | undefined) =>
       other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
-    // Pairs that cannot form now, noted (a note from the last look that still holds, or a pair the
-    // ceiling bound keeps back): they need no scoring.
-    const reused: PairNote<TRating>[] = [];
+    // The pairs looked at, in order: noted ones cannot form now (a note from the last look that
+    // still holds, or a pair the ceiling bound keeps back) and need no scoring; the others are scored.
+    const pairLooks: (PairNote<TRating> | Proposal<TRating>)[] = [];
     // The neighbours of the pairs looked at, in order, for `status`.
     const shownOthers: Entry<TRating>[] = [];
-    // The neighbour of each fresh pair proposal, by its index in `candidates`.
-    const freshPairOthers: Entry<TRating>[] = [];
     if (pairs) {
       const considered = wide.slice(0, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
@@ -374,18 +373,19 @@ export class CandidateSearch<TRating> {
       for (const other of considered) {
         if (other.size !== teamSize) continue;
         // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
+        // The last look's notes are in its order: the same neighbour is likely at the same place.
         const look =
           notes === undefined
             ? propose(this.context, [[entry.scored], [other.scored]], nowMs)
-            : (noteFor(notes, other, nowMs) ??
+            : (noteFor(notes, other, nowMs, looked) ??
               mirroredNote(other, entry, nowMs) ??
               this.lookAtPair(entry, other, nowMs));
         if ('verdict' in look) {
           // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
           candidates.push(look);
-          freshPairOthers.push(other);
           if (isFormable(look)) anyFormable = true;
-        } else reused.push(look);
+        }
+        pairLooks.push(look);
         shownOthers.push(other);
         looked++;
         reachSkill = Math.max(reachSkill, distanceTo(other));
@@ -437,7 +437,7 @@ export class CandidateSearch<TRating> {
       accepts.push(acceptMs);
       wakeMs = Math.min(wakeMs, acceptMs);
     }
-    for (const note of reused) wakeMs = Math.min(wakeMs, note.acceptMs);
+    for (const look of pairLooks) if (!('verdict' in look)) wakeMs = Math.min(wakeMs, look.acceptMs);
     entry.dirty = false;
     entry.reachSkill = reachSkill;
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
@@ -448,10 +448,14 @@ export class CandidateSearch<TRating> {
       );
     }
     if (this.notesPairs && shownOthers.length > 0) {
-      const notes = reused;
-      for (const [index, other] of freshPairOthers.entries())
-        notes.push(this.scoredNote(entry, other, accepts[index] as number, nowMs));
-      entry.pairNotes = notes;
+      // In the order looked at (the scored pairs are the candidates, in the same order).
+      let scored = 0;
+      entry.pairNotes = pairLooks.map((look, index) =>
+        'verdict' in look
+          ? this.scoredNote(entry, shownOthers[index] as Entry<TRating>, accepts[scored++] as number, nowMs)
+          : look,
+      );
+      entry.notesAtMs = nowMs;
     }
     if (shownOthers.length > 0) {
       // `status` scores the pairs when asked (shownBest), as this look would have.
@@ -518,19 +522,30 @@ function mirroredNote<TRating>(
   nowMs: number,
 ): PairNote<TRating> | undefined {
   const notes = owner.pairNotes;
-  if (notes === undefined) return undefined;
-  const note = noteFor(notes, entry, nowMs);
+  // Notes written before `entry` arrived cannot be about it (a ticket arrives at its enqueue time or,
+  // restored, later).
+  if (notes === undefined || owner.notesAtMs < entry.scored.enqueuedAtMs) return undefined;
+  const note = noteFor(notes, entry, nowMs, 0);
   return note === undefined
     ? undefined
     : { other: owner, acceptMs: note.acceptMs, validUntilMs: note.validUntilMs };
 }
 
-/** The note of the pair with `other`, if it still holds at `nowMs`. */
+/** The note of the pair with `other`, if it still holds at `nowMs`; looked for at `hint` first. */
 function noteFor<TRating>(
   notes: readonly PairNote<TRating>[],
   other: Entry<TRating>,
   nowMs: number,
+  hint: number,
 ): PairNote<TRating> | undefined {
-  for (const note of notes) if (note.other === other) return nowMs < note.validUntilMs ? note : undefined;
-  return undefined;
+  let found = notes[hint];
+  if (found?.other !== other) {
+    found = undefined;
+    for (const note of notes)
+      if (note.other === other) {
+        found = note;
+        break;
+      }
+  }
+  return found !== undefined && nowMs < found.validUntilMs ? found : undefined;
 }

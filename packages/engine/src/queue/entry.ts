@@ -89,4 +89,6 @@ export interface Entry<TRating> {
   shownPairs: ShownPair<TRating>[] | undefined;
   /** Continuous pairs: the unformable pairs of its last look (see PairNote). */
   pairNotes: PairNote<TRating>[] | undefined;
+  /** When `pairNotes` was last written (a ticket that arrived later has no note there). */
+  notesAtMs: number;
 }

@@ -510,6 +510,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       best: undefined,
       shownPairs: undefined,
       pairNotes: undefined,
+      notesAtMs: Number.NEGATIVE_INFINITY,
     };
     this.entries.add(entry);
     this.pool.index(entry);
