@@ -101,13 +101,16 @@ export class CandidateSearch<TRating> {
     const teamSize = this.context.shape.teamSize.max;
     for (const arrival of arrivals) {
       if (!arrival.listed) continue;
+      // Notes from before this settling (a ticket returned from a declined match); `wakeable` names
+      // each neighbour once, so the notes added below need no search.
+      const earlier = arrival.pairNotes?.length ?? 0;
       for (const other of this.pool.wakeable(arrival)) {
         if (other.dirty) continue;
         if (arrival.size !== teamSize || other.size !== teamSize) {
           this.pool.wake(other);
           continue;
         }
-        const note = this.arrivalNote(arrival, other, nowMs);
+        const note = this.arrivalNote(arrival, other, earlier, nowMs);
         if (note === undefined || note.validUntilMs <= nowMs) {
           this.pool.wake(other);
         } else if (note.validUntilMs < other.sleepUntilMs) {
@@ -120,18 +123,21 @@ export class CandidateSearch<TRating> {
 
   /**
    * The arrival's note of its pair with `other` at `nowMs` (looked at as the arrival's own look looks
-   * at it), kept in the arrival's notes; undefined when the pair can form now. The neighbour's
+   * at it), kept in the arrival's notes (an older one, among its first `earlier`, is reused while it
+   * holds); undefined when the pair can form now. The neighbour's
    * `status` is shown the pair too, as a fresh look would show it if it beats its last candidate.
    */
   private arrivalNote(
     arrival: Entry<TRating>,
     other: Entry<TRating>,
+    earlier: number,
     nowMs: number,
   ): PairNote<TRating> | undefined {
     const notes = arrival.pairNotes ?? [];
     arrival.pairNotes = notes;
     arrival.notesAtMs = nowMs;
-    const index = notes.findIndex((note) => note.other === other);
+    let index = -1;
+    for (let i = 0; i < earlier && index < 0; i++) if (notes[i]?.other === other) index = i;
     const kept = index < 0 ? undefined : (notes[index] as PairNote<TRating>);
     if (kept !== undefined && nowMs < kept.validUntilMs) return kept;
     const look = this.lookAtPair(arrival, other, nowMs);
