@@ -223,27 +223,29 @@ export class CandidateSearch<TRating> {
     if (pairs === undefined) return entry.best;
     let best = entry.best;
     for (const { first, second, atMs } of pairs) {
-      // Each ticket's own minimum, read from the pair itself: one of them may have left since.
-      const context: CandidateContext<TRating> = {
-        ...this.context,
-        minQualityOf: (ticketId) =>
-          ticketId === first.input.ticketId
-            ? first.input.minQuality
-            : ticketId === second.input.ticketId
-              ? second.input.minQuality
-              : undefined,
-      };
-      const look = propose(context, [[first.scored], [second.scored]], atMs);
-      if (
-        best === undefined ||
-        shownBefore(
-          look.verdict.breaches.length === 0,
-          look.evaluation.score,
-          best.breaches.length === 0,
-          best.evaluation.score,
+      for (const other of Array.isArray(second) ? second : [second]) {
+        // Each ticket's own minimum, read from the pair itself: one of them may have left since.
+        const context: CandidateContext<TRating> = {
+          ...this.context,
+          minQualityOf: (ticketId) =>
+            ticketId === first.input.ticketId
+              ? first.input.minQuality
+              : ticketId === other.input.ticketId
+                ? other.input.minQuality
+                : undefined,
+        };
+        const look = propose(context, [[first.scored], [other.scored]], atMs);
+        if (
+          best === undefined ||
+          shownBefore(
+            look.verdict.breaches.length === 0,
+            look.evaluation.score,
+            best.breaches.length === 0,
+            best.evaluation.score,
+          )
         )
-      )
-        best = memoryOf(look, atMs);
+          best = memoryOf(look, atMs);
+      }
     }
     entry.best = best;
     entry.shownPairs = undefined;
@@ -466,7 +468,7 @@ export class CandidateSearch<TRating> {
     if (shownOthers.length > 0) {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
-      entry.shownPairs = shownOthers.map((other) => ({ first: entry, second: other, atMs: nowMs }));
+      entry.shownPairs = [{ first: entry, second: shownOthers, atMs: nowMs }];
     } else {
       let bestShown: Proposal<TRating> | undefined;
       for (const candidate of candidates) {

@@ -42,10 +42,13 @@ export interface PairNote<TRating> {
   readonly validUntilMs: number;
 }
 
-/** A pair a look saw, `first` in the first team: `status` scores it at `atMs` when asked. */
+/**
+ * Pairs a look saw at `atMs`, `first` in the first team: with `second`, or with each of `seconds` in
+ * order (a ticket's own look saw them all at once). `status` scores them at `atMs` when asked.
+ */
 export interface ShownPair<TRating> {
   readonly first: Entry<TRating>;
-  readonly second: Entry<TRating>;
+  readonly second: Entry<TRating> | readonly Entry<TRating>[];
   readonly atMs: number;
 }
 
