@@ -295,6 +295,42 @@ export class CandidateSearch<TRating> {
   }
 
   /**
+   * Judges a fill's tickets: the cached candidate of the same tickets re-judged now (split again when a
+   * team rule that broke its split may have relaxed), or a fresh split; pushed to `candidates`.
+   */
+  private judgeFill(
+    candidates: Proposal<TRating>[],
+    tickets: readonly ScoredTicket<TRating>[],
+    nowMs: number,
+    split: () => ScoredTicket<TRating>[][] | undefined,
+  ): void {
+    const rules = this.handshake.limits.rules;
+    let fresh: Proposal<TRating> | undefined;
+    const cached = this.cache.get(tickets, () => {
+      const teams = split();
+      if (teams === undefined) return 'unsplittable';
+      fresh = propose(this.context, teams, nowMs);
+      return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
+    });
+    if (fresh !== undefined) candidates.push(fresh);
+    else if (cached !== 'unsplittable') {
+      const again = rejudge(this.context, cached, nowMs);
+      // A team rule that broke the cached split may have relaxed since enough for another split.
+      const splitAgain =
+        rules.splitSensitive &&
+        again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
+        rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
+      const teams = splitAgain ? split() : undefined;
+      if (teams === undefined) candidates.push(again);
+      else {
+        const resplit = propose(this.context, teams, nowMs);
+        this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
+        candidates.push(resplit);
+      }
+    }
+  }
+
+  /**
    * Evaluates the candidates of one ticket; returns its formable proposals, best first, or
    * remembers the best candidate (for status) and puts the ticket to sleep until one could pass.
    */
@@ -333,37 +369,7 @@ export class CandidateSearch<TRating> {
         .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
         .slice(0, this.gatherCount);
     }
-    const judged = (
-      tickets: readonly ScoredTicket<TRating>[],
-      split: () => ScoredTicket<TRating>[][] | undefined,
-    ) => {
-      let fresh: Proposal<TRating> | undefined;
-      const cached = this.cache.get(tickets, () => {
-        const teams = split();
-        if (teams === undefined) return 'unsplittable';
-        fresh = propose(this.context, teams, nowMs);
-        return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
-      });
-      if (fresh !== undefined) candidates.push(fresh);
-      else if (cached !== 'unsplittable') {
-        const again = rejudge(this.context, cached, nowMs);
-        // A team rule that broke the cached split may have relaxed since enough for another split.
-        const splitAgain =
-          rules.splitSensitive &&
-          again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
-          rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
-        const teams = splitAgain ? split() : undefined;
-        if (teams === undefined) candidates.push(again);
-        else {
-          const resplit = propose(this.context, teams, nowMs);
-          this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
-          candidates.push(resplit);
-        }
-      }
-    };
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
-    const distanceTo = (other: Entry<TRating> | undefined) =>
-      other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
     // The pairs looked at, in order: noted ones cannot form now (a note from the last look that
     // still holds, or a pair the ceiling bound keeps back) and need no scoring; the others are scored.
@@ -396,7 +402,7 @@ export class CandidateSearch<TRating> {
         pairLooks.push(look);
         shownOthers.push(other);
         looked++;
-        reachSkill = Math.max(reachSkill, distanceTo(other));
+        reachSkill = Math.max(reachSkill, skillDistance(entry, other));
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
       if (considered.length < 2 * this.window && looked === considered.length)
@@ -419,8 +425,10 @@ export class CandidateSearch<TRating> {
           reachSkill = Number.POSITIVE_INFINITY;
         }
         for (const fill of fills) {
-          reachSkill = Math.max(reachSkill, distanceTo(pool[fill.inspected - 1]));
-          judged(fill.tickets, () => splitIntoTeams(this.context, fill.tickets, fill.teamCount, nowMs));
+          reachSkill = Math.max(reachSkill, skillDistance(entry, pool[fill.inspected - 1]));
+          this.judgeFill(candidates, fill.tickets, nowMs, () =>
+            splitIntoTeams(this.context, fill.tickets, fill.teamCount, nowMs),
+          );
         }
       }
     }
@@ -492,6 +500,11 @@ export class CandidateSearch<TRating> {
     this.pool.sleep(entry);
     return [];
   }
+}
+
+/** The skill distance from `entry` to `other` (Infinity for no ticket). */
+function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | undefined): number {
+  return other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
 }
 
 /** Adds a pair to those `entry`'s `status` compares with its best candidate when asked. */

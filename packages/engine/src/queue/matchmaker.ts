@@ -770,7 +770,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return;
       }
       evaluations++;
-      const [best] = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
+      const [best] = this.search.formableFor(entry, nowMs, this.free);
       if (best !== undefined) this.plan(best);
     }
   }
@@ -798,7 +798,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         break;
       }
       evaluations++;
-      const formable = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
+      const formable = this.search.formableFor(entry, nowMs, this.free);
       if (formable.length === 0) continue;
       anchors.push(entry);
       proposed.push(...formable);
@@ -820,6 +820,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private isFree(other: Entry<TRating>): boolean {
     return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
   }
+
+  /** `isFree` as a function made once (each look passes it on). */
+  private readonly free = (other: Entry<TRating>): boolean => this.isFree(other);
 
   // ---- rounds mode ------------------------------------------------------------------------------
 
