@@ -153,13 +153,15 @@ function ticketOf(id: string, event: Extract<Event, { kind: 'enqueue' }>): Ticke
 
 /**
  * Every effect of the stream, in order, then ticks until every ticket is overdue. At most `cap`
- * tickets wait at once (later arrivals are skipped until some leave).
+ * tickets wait at once (later arrivals are skipped until some leave). With `askStatus`, every
+ * waiting ticket's status is asked twice after every tick of the stream (the same answer both times).
  */
 function run(
   mm: Matchmaker<EloRating>,
   config: QueueConfig,
   events: readonly Event[],
   cap: number,
+  askStatus = false,
 ): MatchmakerEffect[][] {
   const log: MatchmakerEffect[][] = [];
   const waiting: string[] = [];
@@ -188,6 +190,11 @@ function run(
     } else {
       now += event.advanceMs;
       note(mm.tick(now));
+      if (askStatus)
+        for (const id of waiting) {
+          if (gone.has(id)) continue;
+          assert.deepEqual(mm.status(id, now), mm.status(id, now), 'asked twice, the same status');
+        }
     }
   }
   const maxWaitMs = config.mode.kind === 'continuous' ? config.mode.maxWaitMs : 0;
@@ -231,4 +238,21 @@ test('1v1: the same stream forms the same matches as a reference in which every 
   // The streams must form matches over many waits, or the comparison says little.
   assert.ok(matched > 2_000, `only ${matched} matches`);
   assert.ok(woken > 300, `only ${woken} runs formed a match`);
+});
+
+/**
+ * `status` scores the pairs a ticket's last look saw only when asked, and keeps what it found: asking
+ * must not change what the queue does next.
+ */
+test('1v1: asking every waiting ticket its status after every tick changes no effect of the stream', () => {
+  fc.assert(
+    fc.property(setupArb, fc.integer(), eventsArb, ({ config }, seed, events) => {
+      const window = config.mode.kind === 'continuous' ? (config.mode.candidateWindow ?? 6) : 6;
+      const cap = 2 * window + 1;
+      const quiet = run(createMatchmaker({ config, ratingModel: elo, seed }), config, events, cap);
+      const asked = run(createMatchmaker({ config, ratingModel: elo, seed }), config, events, cap, true);
+      assert.deepEqual(asked, quiet);
+    }),
+    { numRuns: 150, seed: 20261125 },
+  );
 });
