@@ -111,6 +111,13 @@ export interface MatchScorer<TRating> {
   scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
   /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
   ceilingScore(evaluation: MatchEvaluation): number;
+  /**
+   * An upper bound on the ceiling score of `match` (so on its score at any time), measuring only the
+   * criteria that read the tickets' own skill and experience (`BOUNDED_CHEAPLY`); every other
+   * criterion counts at 1. It skips the rating model's prediction and the arrays of `evaluate`: a
+   * pair the bound already keeps below every threshold need not be scored.
+   */
+  ceilingBound(match: CandidateMatch<TRating>): number;
   /** Every criterion's explanation. */
   explain(evaluation: MatchEvaluation): CriterionExplanation[];
 }
@@ -140,6 +147,15 @@ const SPLIT_DEPENDENT: ReadonlySet<CriterionKind> = new Set<CriterionKind>([
   'offense-defense',
   'variance-rating',
   'engagement',
+]);
+
+/**
+ * Criteria measured by `ceilingBound`: each reads one number per ticket (skill, calibration band,
+ * experience), no prediction and no pairs of players, so measuring one costs less than bounding it.
+ */
+const BOUNDED_CHEAPLY: ReadonlySet<CriterionKind> = new Set<CriterionKind>([
+  'skill-spread',
+  'experience-spread',
 ]);
 
 function compile<TRating>(
@@ -352,6 +368,9 @@ export function createMatchScorer<TRating>(
   };
 
   const splitDependent = compiled.filter((c) => c.splitDependent);
+  const measuredForBound = compiled.map((c) => BOUNDED_CHEAPLY.has(c.kind) && !c.timeDependent);
+  // The bounded criteria read no prediction: one context serves every call.
+  const boundContext: MeasureContext = { nowMs: 0, winProbabilities: [], expectedChurn: undefined };
   const quickOver = (
     criteria: readonly CompiledCriterion<TRating>[],
     match: CandidateMatch<TRating>,
@@ -410,6 +429,17 @@ export function createMatchScorer<TRating>(
     },
     ceilingScore(evaluation) {
       return (evaluation.timelessWeightedSum + timeDependentWeight) / weightOrOne;
+    },
+    ceilingBound(match) {
+      // Summed in `evaluate`'s order, each term at least its term there: rounding keeps it a bound.
+      let weighted = 0;
+      for (let i = 0; i < compiled.length; i++) {
+        const criterion = compiled[i] as CompiledCriterion<TRating>;
+        weighted += measuredForBound[i]
+          ? criterion.weight * criterion.measure(match, boundContext)[1]
+          : criterion.weight;
+      }
+      return weighted / weightOrOne;
     },
     explain(evaluation) {
       return compiled.map((criterion, i) => {

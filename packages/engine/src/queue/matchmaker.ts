@@ -97,10 +97,11 @@ export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): 
 }
 
 /**
- * A matchmaker in which every waiting ticket looks again at every continuous tick: nothing sleeps
- * and no arrival's wake-up is scheduled. The reference that the wake-up scheduling is held to by
- * the property tests (it forms its matches from the same looks, only many more of them); not
- * exported by the package.
+ * A matchmaker in which every waiting ticket looks again at every continuous tick, scoring every
+ * pair it looks at: nothing sleeps, no arrival's wake-up is scheduled, no note or bound stands in for
+ * a pair's score. The reference that the wake-up scheduling and the pairs' bound are held to by the
+ * property tests (it forms its matches from the same looks, only many more of them); not exported
+ * by the package.
  */
 export function createLookingEveryTickMatchmaker<TRating>(
   options: MatchmakerOptions<TRating>,
@@ -218,6 +219,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       cache: new CandidateCache<TRating>(1_000_000),
       window: this.window,
       gatherCount: this.gatherCount,
+      keepsNotes: !looksEveryTick,
     });
     this.backfillContext = {
       scorer: this.scorer,
@@ -389,6 +391,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
       };
     }
+    // Pairs seen since the ticket's last look are scored only now that someone asks.
+    this.search.shownBest(entry);
     return describeStatus({
       entry,
       nowMs,
@@ -504,7 +508,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
+      shownPairs: undefined,
       pairNotes: undefined,
+      notesAtMs: Number.NEGATIVE_INFINITY,
     };
     this.entries.add(entry);
     this.pool.index(entry);
@@ -764,7 +770,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return;
       }
       evaluations++;
-      const [best] = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
+      const [best] = this.search.formableFor(entry, nowMs, this.free);
       if (best !== undefined) this.plan(best);
     }
   }
@@ -792,7 +798,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         break;
       }
       evaluations++;
-      const formable = this.search.formableFor(entry, nowMs, (other) => this.isFree(other));
+      const formable = this.search.formableFor(entry, nowMs, this.free);
       if (formable.length === 0) continue;
       anchors.push(entry);
       proposed.push(...formable);
@@ -814,6 +820,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private isFree(other: Entry<TRating>): boolean {
     return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
   }
+
+  /** `isFree` as a function made once (each look passes it on). */
+  private readonly free = (other: Entry<TRating>): boolean => this.isFree(other);
 
   // ---- rounds mode ------------------------------------------------------------------------------
 
