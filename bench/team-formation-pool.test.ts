@@ -38,12 +38,11 @@ describe('bench pool split scorer', () => {
           scorer.begin([members[0] as number]);
           scorer.place(0, 1);
           scorer.begin(members);
-          members.forEach((_, position) => scorer.place(position, teamOf[position] as number));
+          for (const position of members.keys()) scorer.place(position, teamOf[position] as number);
           const check = () => {
             const teams: number[][] = [[], []];
-            members.forEach((ticket, position) =>
-              (teams[teamOf[position] as number] as number[]).push(ticket),
-            );
+            for (const [position, ticket] of members.entries())
+              (teams[teamOf[position] as number] as number[]).push(ticket);
             const full = pool.scoreMatch(teams);
             const incremental = scorer.score();
             assert.ok(
