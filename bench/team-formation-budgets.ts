@@ -5,7 +5,9 @@
  *
  *   flock /tmp/bench.lock node --import tsx bench/team-formation-budgets.ts --players 300 --team-size 3
  *
- * Options: --budgets 50,100,250,500,1000 --seeds 7 --variants restarts,post,annealing,one-stage --clock cpu|wall.
+ * Options: --budgets 50,100,250,500,1000 --seeds 7 --variants restarts,post,annealing,one-stage --clock cpu|wall
+ * --scorer incremental|full (incremental, the default: splits scored through the pool's split scorer,
+ * the same score from running team sums; full: every split through scoreMatch from scratch).
  *
  * Prints one Markdown table: per variant and budget, the objective over search seeds (median, worst)
  * and the median gap to the best known objective, with starts/proposals and score evaluations; and
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '7' },
     variants: { type: 'string', default: 'restarts,post,annealing' },
     clock: { type: 'string', default: 'cpu' },
+    scorer: { type: 'string', default: 'incremental' },
   },
 });
 const players = Number(values.players);
@@ -51,6 +54,9 @@ const VARIANTS = {
 >;
 type Variant = keyof typeof VARIANTS;
 const variants = values.variants.split(',') as Variant[];
+if (values.scorer !== 'incremental' && values.scorer !== 'full')
+  throw new Error('--scorer: incremental or full');
+const incremental = values.scorer === 'incremental';
 const pool = benchPool({ players, teamSize, seed: 1 });
 /**
  * `cpu`: the process's CPU time (user + system), so that a budget means the same work on a shared,
@@ -119,6 +125,7 @@ for (const variant of variants) {
     teamCount: 2,
     teamSize,
     scoreMatch: warmPool.scoreMatch,
+    ...(incremental ? { splitScorer: warmPool.createSplitScorer() } : {}),
     random: Random.fromSeed(99),
     clock,
     budgetMs: 500,
@@ -148,6 +155,7 @@ for (const variant of variants) {
         teamCount: 2,
         teamSize,
         scoreMatch: pool.scoreMatch,
+        ...(incremental ? { splitScorer: pool.createSplitScorer() } : {}),
         random: Random.fromSeed(seed),
         clock,
         budgetMs,
@@ -195,7 +203,7 @@ const bound = {
       : `the per-player relaxation, bench/team-formation-relaxation.ts${computedBound === undefined ? '' : `; the column generation's ${lpBound.toFixed(5)} is above it`}`,
 };
 console.log(
-  `### ${pool.name} (${pool.tickets.length} tickets), ${seeds} search seeds per line, budgets in ${values.clock === 'wall' ? 'wall-clock' : 'process CPU'} ms`,
+  `### ${pool.name} (${pool.tickets.length} tickets), ${seeds} search seeds per line, budgets in ${values.clock === 'wall' ? 'wall-clock' : 'process CPU'} ms, ${incremental ? 'incremental split scorer' : 'full scoreMatch per split'}`,
 );
 console.log('');
 console.log(

@@ -9,7 +9,7 @@
  * 0.6, else 0), ping with enemies (3: <= 50 ms perfect, >= 250 ms worst). Pair sums are precomputed
  * per ticket pair so one score costs O(tickets^2) of the match, not O(players^2).
  */
-import { Random } from '@matchd/engine';
+import { Random, type SplitScorer } from '@matchd/engine';
 
 const REGION_SHARES = [0.45, 0.3, 0.1, 0.08, 0.07]; // EU, NA, Asia, South America, Oceania
 export const REGION_PING_MS = [
@@ -25,6 +25,13 @@ export interface BenchPool {
   readonly teamSize: number;
   readonly tickets: { readonly size: number; readonly sortKey: number }[];
   readonly scoreMatch: (teams: readonly (readonly number[])[]) => number;
+  /**
+   * A new incremental scorer of the same score for formMatches' `splitScorer` (one per search: it
+   * holds the match being split): the spread and the match's total enemy-ping pair sum once per
+   * match, then per team running rating sums, ping sums within the team and party-size counts, so a
+   * split scores in a few operations (enemy ping = all pairs' ping minus the pairs within a team).
+   */
+  readonly createSplitScorer: () => SplitScorer;
   /**
    * An upper bound on the score of any match that holds `members` (in ascending sort key) and
    * `openPlayers` more players from tickets of higher sort keys, for formationBound: team gap and
@@ -135,6 +142,80 @@ export function benchPool(options: { players: number; teamSize: number; seed: nu
     const pingScoreMean = enemyPing / (teamSize * teamSize);
     return (3 * teamGapScore + 2 * spreadScore + premadeScore + 3 * pingScoreMean) / 9;
   };
+  const createSplitScorer = (): SplitScorer => {
+    const matchTickets = 2 * teamSize;
+    let tickets: readonly number[] = [];
+    let spreadScore = 0;
+    let pingAllPairs = 0;
+    // Per team (row-major 2 x (matchTickets + 1)): members, and the running sums after each member
+    // (index k: the first k members), so that taking a member back restores the sums exactly.
+    const members = new Int32Array(2 * matchTickets);
+    const ratingAfter = new Float64Array(2 * (matchTickets + 1));
+    const pingWithinAfter = new Float64Array(2 * (matchTickets + 1));
+    const memberCount = new Int32Array(2);
+    // Parties of each size per team (for the largest party of each team).
+    const partiesOfSize = new Int32Array(2 * (teamSize + 1));
+    const largest = (team: number): number => {
+      for (let size = teamSize; size >= 1; size--)
+        if ((partiesOfSize[team * (teamSize + 1) + size] as number) > 0) return size;
+      return 0;
+    };
+    return {
+      begin(order) {
+        tickets = order;
+        memberCount.fill(0);
+        partiesOfSize.fill(0);
+        let spread = 0;
+        pingAllPairs = 0;
+        for (let x = 0; x < order.length; x++) {
+          const a = order[x] as number;
+          spread += absDiff[a * count + a] as number;
+          for (let y = x + 1; y < order.length; y++) {
+            const b = order[y] as number;
+            spread += absDiff[a * count + b] as number;
+            pingAllPairs += pingSum[a * count + b] as number;
+          }
+        }
+        spreadScore = 1 - Math.min(1, spread / playerPairs / 800);
+      },
+      place(position, team) {
+        const ticket = tickets[position] as number;
+        const placed = memberCount[team] as number;
+        const row = team * matchTickets;
+        const at = team * (matchTickets + 1) + placed;
+        let pingWithin = pingWithinAfter[at] as number;
+        for (let k = 0; k < placed; k++)
+          pingWithin += pingSum[ticket * count + (members[row + k] as number)] as number;
+        members[row + placed] = ticket;
+        ratingAfter[at + 1] = (ratingAfter[at] as number) + (ratingSum[ticket] as number);
+        pingWithinAfter[at + 1] = pingWithin;
+        memberCount[team] = placed + 1;
+        const slot = team * (teamSize + 1) + (sizes[ticket] as number);
+        partiesOfSize[slot] = (partiesOfSize[slot] as number) + 1;
+      },
+      unplace(position, team) {
+        memberCount[team] = (memberCount[team] as number) - 1;
+        const slot = team * (teamSize + 1) + (sizes[tickets[position] as number] as number);
+        partiesOfSize[slot] = (partiesOfSize[slot] as number) - 1;
+      },
+      score() {
+        const blue = memberCount[0] as number;
+        const red = memberCount[1] as number;
+        const gap =
+          Math.abs((ratingAfter[blue] as number) - (ratingAfter[matchTickets + 1 + red] as number)) /
+          teamSize;
+        const teamGapScore = 1 - Math.min(1, gap / 300);
+        const premadeGap = Math.abs(largest(0) - largest(1));
+        const premadeScore = premadeGap === 0 ? 1 : premadeGap === 1 ? 0.6 : 0;
+        const enemyPing =
+          pingAllPairs -
+          (pingWithinAfter[blue] as number) -
+          (pingWithinAfter[matchTickets + 1 + red] as number);
+        const pingScoreMean = enemyPing / (teamSize * teamSize);
+        return (3 * teamGapScore + 2 * spreadScore + premadeScore + 3 * pingScoreMean) / 9;
+      },
+    };
+  };
   // The best per-player ping score any other ticket offers each ticket (the ping bound's open slots).
   const bestPing = new Float64Array(count);
   for (let a = 0; a < count; a++) {
@@ -202,6 +283,7 @@ export function benchPool(options: { players: number; teamSize: number; seed: nu
     teamSize,
     tickets,
     scoreMatch,
+    createSplitScorer,
     scoreBound,
     structure,
   };

@@ -24,6 +24,7 @@ import { ModelCatalog } from './models/model-catalog.ts';
 import { defaultDeclaration } from './rating/rating-system.ts';
 import { createTrackPolicies, type TrackPoliciesData } from './rating/track-policies.ts';
 import { engineMatchmakerFactory } from './runtime/engine-factory.ts';
+import { startIdleMemoryRelease } from './runtime/idle-memory.ts';
 import { createLocalHost, type MatchmakerHost } from './runtime/matchmaker-host.ts';
 import { startWorkerHost } from './runtime/worker-host.ts';
 import { readQueueFolder } from './service/queues.ts';
@@ -175,6 +176,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         : undefined;
     opened.push({ close: async () => refit?.stop() });
     const address = await app.listen({ host: config.host, port: config.port });
+    const idleMemory = startIdleMemoryRelease();
+    opened.push({ close: async () => idleMemory.stop() });
     let stopping: Promise<void> | undefined;
     return {
       app,

@@ -83,15 +83,18 @@ export function scoreTicket<TRating>(
 ): ScoredTicket<TRating> {
   const players = ticket.players.map((profile) => scorePlayer(profile, reading));
   let skill = 0;
+  let skillBand = 0;
   let experience = 0;
   for (const player of players) {
     skill += player.skill;
+    skillBand += player.skillBand;
     experience += player.experience;
   }
   return {
     ticketId: ticket.ticketId,
     players,
     skill: skill / players.length,
+    skillBand: skillBand / players.length,
     experience: experience / players.length,
     enqueuedAtMs,
   };

@@ -35,7 +35,6 @@ import type {
   CriterionKind,
   ExpectedChurn,
   RoundAggregate,
-  ScoredTicket,
 } from './types.ts';
 
 /** What the scorer needs besides the criteria. */
@@ -79,8 +78,6 @@ interface CompiledCriterion<TRating> {
   readonly timeDependent: boolean;
   /** Whether the score can change when the same tickets are split into other teams. */
   readonly splitDependent: boolean;
-  /** Whether the score can only fall as tickets join a match, whatever its teams (see GROWS_WORSE). */
-  readonly growsWorse: boolean;
   /** Raw value and score of `match`. */
   measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
   /** A sentence about the raw value (the evaluation gives context, e.g. the number of teams). */
@@ -121,10 +118,14 @@ export interface MatchScorer<TRating> {
   /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
   ceilingScore(evaluation: MatchEvaluation): number;
   /**
-   * The highest score of any match, of any split and at any time, that holds all of `tickets`: the
-   * criteria that only grow worse as tickets join read these tickets alone, every other one counts 1.
+   * An upper bound on the ceiling score of `match` (so on its score at any time), measuring only the
+   * criteria that read the tickets' own skill and experience (`BOUNDED_CHEAPLY`); every other
+   * criterion counts at 1. It skips the rating model's prediction and the arrays of `evaluate`: a
+   * pair the bound already keeps below every threshold need not be scored. Those criteria are ranges
+   * over the tickets (most minus least skilled or experienced), which a ticket joining can only
+   * widen: the bound of some tickets bounds every match holding them, of any split.
    */
-  ceilingHolding(tickets: readonly ScoredTicket<TRating>[]): number;
+  ceilingBound(match: CandidateMatch<TRating>): number;
   /** Every criterion's explanation. */
   explain(evaluation: MatchEvaluation): CriterionExplanation[];
 }
@@ -136,13 +137,6 @@ export function normalisedWinProbabilities(prediction: Prediction): number[] {
   if (!(total > 0)) return prediction.win.map(() => 1 / prediction.win.length);
   return prediction.win.map((p) => p / total);
 }
-
-/**
- * Criteria whose raw value is a range over the match's tickets or players (most minus least skilled
- * or experienced): a ticket joining can only widen it, so a match's score on them is at most that of
- * any of its subsets of tickets, whatever the teams.
- */
-const GROWS_WORSE: ReadonlySet<CriterionKind> = new Set<CriterionKind>(['skill-spread', 'experience-spread']);
 
 /**
  * Criteria whose score depends on who plays on which team. The others (skill and experience spread,
@@ -163,6 +157,15 @@ const SPLIT_DEPENDENT: ReadonlySet<CriterionKind> = new Set<CriterionKind>([
   'engagement',
 ]);
 
+/**
+ * Criteria measured by `ceilingBound`: each reads one number per ticket (skill, calibration band,
+ * experience), no prediction and no pairs of players, so measuring one costs less than bounding it.
+ */
+const BOUNDED_CHEAPLY: ReadonlySet<CriterionKind> = new Set<CriterionKind>([
+  'skill-spread',
+  'experience-spread',
+]);
+
 function compile<TRating>(
   config: CriterionConfig,
   env: ScorerEnvironment<TRating>,
@@ -175,7 +178,6 @@ function compile<TRating>(
     shaping,
     timeDependent: false,
     splitDependent: SPLIT_DEPENDENT.has(config.kind),
-    growsWorse: GROWS_WORSE.has(config.kind),
   };
   const fixed = (digits: number) => (raw: number) => raw.toFixed(digits);
   switch (config.kind) {
@@ -375,6 +377,9 @@ export function createMatchScorer<TRating>(
   };
 
   const splitDependent = compiled.filter((c) => c.splitDependent);
+  const measuredForBound = compiled.map((c) => BOUNDED_CHEAPLY.has(c.kind) && !c.timeDependent);
+  // The bounded criteria read no prediction: one context serves every call.
+  const boundContext: MeasureContext = { nowMs: 0, winProbabilities: [], expectedChurn: undefined };
   const quickOver = (
     criteria: readonly CompiledCriterion<TRating>[],
     match: CandidateMatch<TRating>,
@@ -453,13 +458,15 @@ export function createMatchScorer<TRating>(
     ceilingScore(evaluation) {
       return (evaluation.timelessWeightedSum + timeDependentWeight) / weightOrOne;
     },
-    ceilingHolding(tickets) {
-      // The growing-worse criteria read neither predictions nor time.
-      const alone: MeasureContext = { nowMs: 0, winProbabilities: [], expectedChurn: undefined };
-      const match: CandidateMatch<TRating> = { teams: [tickets] };
+    ceilingBound(match) {
+      // Summed in `evaluate`'s order, each term at least its term there: rounding keeps it a bound.
       let weighted = 0;
-      for (const criterion of compiled)
-        weighted += criterion.weight * (criterion.growsWorse ? criterion.measure(match, alone)[1] : 1);
+      for (let i = 0; i < compiled.length; i++) {
+        const criterion = compiled[i] as CompiledCriterion<TRating>;
+        weighted += measuredForBound[i]
+          ? criterion.weight * criterion.measure(match, boundContext)[1]
+          : criterion.weight;
+      }
       return weighted / weightOrOne;
     },
     explain(evaluation) {

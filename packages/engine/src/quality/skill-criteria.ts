@@ -38,9 +38,8 @@ export function skillSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: b
   for (const team of match.teams) {
     for (const ticket of team) {
       if (partyAggregate) {
-        const band = ticketBand(ticket);
-        highest = Math.max(highest, ticket.skill - band);
-        lowest = Math.min(lowest, ticket.skill + band);
+        highest = Math.max(highest, ticket.skill - ticket.skillBand);
+        lowest = Math.min(lowest, ticket.skill + ticket.skillBand);
       } else {
         for (const player of ticket.players) {
           highest = Math.max(highest, player.skill - player.skillBand);
@@ -50,12 +49,6 @@ export function skillSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: b
     }
   }
   return Math.max(0, highest - lowest);
-}
-
-function ticketBand(ticket: ScoredTicket<unknown>): number {
-  let band = 0;
-  for (const player of ticket.players) band += player.skillBand;
-  return band / ticket.players.length;
 }
 
 /** Experience spread (Dota #3): largest minus smallest ln(games played + 40). */

@@ -200,6 +200,8 @@ export interface ScoredTicket<TRating> {
   readonly players: readonly ScoredPlayer<TRating>[];
   /** Mean skill of the players (a party's aggregate skill). */
   readonly skill: number;
+  /** Mean calibration band of the players (the party's band around its aggregate skill). */
+  readonly skillBand: number;
   readonly experience: number;
   readonly enqueuedAtMs: number;
 }

@@ -20,7 +20,7 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { CandidateMemory, Entry, PairNote, UnsplitFill } from './entry.ts';
+import type { CandidateMemory, Entry, PairNote, ShownPair, UnsplitFill } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
@@ -43,10 +43,16 @@ export interface CandidateSearchOptions<TRating> {
   readonly gatherCount: number;
   /**
    * Whether an arrival wakes only the neighbours filled around with which some match holding both
-   * could pass now (`TogetherBound`), scheduling the others; otherwise it wakes them all (the
-   * reference the bound is held to by the property tests).
+   * could pass now (`TogetherBound`), scheduling the others, and a fill no match of its tickets
+   * could pass yet is left unsplit; otherwise it wakes them all and splits every fill (the
+   * references the bound is held to by the property tests).
    */
   readonly boundsFillWakes: boolean;
+  /**
+   * False for the reference that looks at every tick: it scores every pair it looks at, keeping no
+   * notes and reading no bound, so that it checks them.
+   */
+  readonly keepsNotes: boolean;
 }
 
 /** Candidate search over a pool index. */
@@ -78,7 +84,8 @@ export class CandidateSearch<TRating> {
     this.cache = options.cache;
     this.window = options.window;
     this.gatherCount = options.gatherCount;
-    this.notesPairs = !options.scorer.timeDependent && !options.handshake.limits.rules.active;
+    this.notesPairs =
+      options.keepsNotes && !options.scorer.timeDependent && !options.handshake.limits.rules.active;
     const shape = options.context.shape;
     this.pairsOnly = shape.fixed && shape.teamCount.max === 2;
     this.togetherBound = options.boundsFillWakes
@@ -116,11 +123,14 @@ export class CandidateSearch<TRating> {
       this.handshake.policy === 'force' ? this.firstOverdueMs() : Number.POSITIVE_INFINITY;
     for (const arrival of arrivals) {
       if (!arrival.listed) continue;
+      // Notes from before this settling (a ticket returned from a declined match); `wakeable` names
+      // each neighbour once, so the notes added below need no search.
+      const earlier = arrival.pairNotes?.length ?? 0;
       for (const other of this.pool.wakeable(arrival)) {
         if (other.dirty) continue;
         let fromMs: number;
         if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
-          const note = this.arrivalNote(arrival, other, nowMs);
+          const note = this.arrivalNote(arrival, other, earlier, nowMs);
           fromMs = note === undefined ? nowMs : note.validUntilMs;
         } else {
           // A neighbour filled around: its next fill either holds the arrival or is one its last
@@ -149,67 +159,136 @@ export class CandidateSearch<TRating> {
   }
 
   /**
-   * The arrival's note of its pair with `other` at `nowMs` (scored as the arrival's own look scores
-   * it), kept in the arrival's notes; undefined when the pair can form now. The neighbour's `status`
-   * shows the pair if it beats the candidate its last look showed, as a fresh look would.
+   * The arrival's note of its pair with `other` at `nowMs` (looked at as the arrival's own look looks
+   * at it), kept in the arrival's notes (an older one, among its first `earlier`, is reused while it
+   * holds); undefined when the pair can form now. The neighbour's
+   * `status` is shown the pair too, as a fresh look would show it if it beats its last candidate.
    */
   private arrivalNote(
     arrival: Entry<TRating>,
     other: Entry<TRating>,
+    earlier: number,
     nowMs: number,
   ): PairNote<TRating> | undefined {
     const notes = arrival.pairNotes ?? [];
     arrival.pairNotes = notes;
-    const index = notes.findIndex((note) => note.other === other);
+    arrival.notesAtMs = nowMs;
+    let index = -1;
+    for (let i = 0; i < earlier && index < 0; i++) if (notes[i]?.other === other) index = i;
     const kept = index < 0 ? undefined : (notes[index] as PairNote<TRating>);
     if (kept !== undefined && nowMs < kept.validUntilMs) return kept;
-    const fresh = propose(this.context, [[arrival.scored], [other.scored]], nowMs);
-    if (isFormable(fresh)) return undefined;
-    const note = this.noteOf(arrival, other, fresh, nowMs);
+    const look = this.lookAtPair(arrival, other, nowMs);
+    let note: PairNote<TRating>;
+    if ('verdict' in look) {
+      if (isFormable(look)) return undefined;
+      note = this.noteOf(arrival, other, look, nowMs);
+    } else note = look;
     if (index < 0) notes.push(note);
     else notes[index] = note;
-    const shown = other.best;
-    if (
-      shown === undefined ||
-      shownBefore(
-        fresh.verdict.breaches.length === 0,
-        fresh.evaluation.score,
-        shown.breaches.length === 0,
-        shown.evaluation.score,
-      )
-    ) {
-      other.best = memoryOf(fresh, nowMs);
-      // A look now would pair rather than fill.
-      other.unsplitBest = undefined;
-    }
+    showPair(other, { first: arrival, second: other, atMs: nowMs });
+    // A look now would pair rather than fill.
+    other.unsplitBest = undefined;
     return note;
   }
 
-  /** The note of a pair proposal that cannot form at `nowMs`. */
+  /**
+   * A look at the pair of whole teams `entry` and `other`: a note without scoring when the scorer's
+   * ceiling bound already keeps the pair from passing now (most neighbours of a fresh ticket, whose
+   * threshold has not relaxed yet), else the pair scored.
+   */
+  private lookAtPair(
+    entry: Entry<TRating>,
+    other: Entry<TRating>,
+    nowMs: number,
+  ): PairNote<TRating> | Proposal<TRating> {
+    // The bound reads the pair and keeps nothing of it: one scratch pair serves every bound.
+    const bounded = this.boundedPair;
+    (bounded.teams[0] as ScoredTicket<TRating>[])[0] = entry.scored;
+    (bounded.teams[1] as ScoredTicket<TRating>[])[0] = other.scored;
+    const acceptMs = this.handshake.acceptBoundMs(
+      bounded,
+      this.scorer.ceilingBound(bounded),
+      this.context.minQualityOf,
+      nowMs,
+    );
+    if (acceptMs > nowMs) return { other, acceptMs, validUntilMs: acceptMs };
+    return propose(this.context, [[entry.scored], [other.scored]], nowMs);
+  }
+
+  private readonly boundedPair: { readonly teams: ScoredTicket<TRating>[][] } = { teams: [[], []] };
+
+  /** The note of a scored pair proposal that cannot form at `nowMs`. */
   private noteOf(
     entry: Entry<TRating>,
     other: Entry<TRating>,
     fresh: Proposal<TRating>,
     nowMs: number,
   ): PairNote<TRating> {
-    const accept = this.handshake.earliestAccept(
+    const acceptMs = this.handshake.earliestAcceptMs(
       fresh.match,
       fresh.evaluation.winProbabilities,
       this.handshake.limits.rules.ceiling(this.scorer.ceilingScore(fresh.evaluation)),
       this.context.minQualityOf,
       nowMs,
     );
+    return this.scoredNote(entry, other, acceptMs, nowMs);
+  }
+
+  /** The note of a scored pair that cannot pass before `acceptMs`. */
+  private scoredNote(
+    entry: Entry<TRating>,
+    other: Entry<TRating>,
+    acceptMs: number,
+    nowMs: number,
+  ): PairNote<TRating> {
     return {
       other,
-      acceptMs: accept.acceptMs,
-      hardMs: accept.hardMs,
-      score: fresh.evaluation.score,
+      acceptMs,
       validUntilMs: Math.min(
-        accept.acceptMs,
+        acceptMs,
         this.handshake.nextPingChangeMs(entry.scored, nowMs),
         this.handshake.nextPingChangeMs(other.scored, nowMs),
       ),
     };
+  }
+
+  /**
+   * The best candidate `status` shows for `entry`: its pairs seen since its last choice are scored
+   * now, each at the time it was seen (as the look then would have scored it; a pair's score and
+   * limits at a time do not depend on when they are computed), and compared in the order seen.
+   */
+  shownBest(entry: Entry<TRating>): CandidateMemory<TRating> | undefined {
+    const pairs = entry.shownPairs;
+    if (pairs === undefined) return entry.best;
+    let best = entry.best;
+    for (const { first, second, atMs } of pairs) {
+      for (const other of Array.isArray(second) ? second : [second]) {
+        // Each ticket's own minimum, read from the pair itself: one of them may have left since.
+        const context: CandidateContext<TRating> = {
+          ...this.context,
+          minQualityOf: (ticketId) =>
+            ticketId === first.input.ticketId
+              ? first.input.minQuality
+              : ticketId === other.input.ticketId
+                ? other.input.minQuality
+                : undefined,
+        };
+        const look = propose(context, [[first.scored], [other.scored]], atMs);
+        if (
+          best === undefined ||
+          shownBefore(
+            look.verdict.breaches.length === 0,
+            look.evaluation.score,
+            best.breaches.length === 0,
+            best.evaluation.score,
+          )
+        )
+          best = memoryOf(look, atMs);
+      }
+    }
+    entry.best = best;
+    entry.shownPairs = undefined;
+    return best;
   }
 
   /**
@@ -340,21 +419,18 @@ export class CandidateSearch<TRating> {
         .slice(0, this.gatherCount);
     }
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
-    const distanceTo = (other: Entry<TRating> | undefined) =>
-      other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
-    // Pairs looked at again whose note from the last look still holds (they cannot form yet).
-    const reused: PairNote<TRating>[] = [];
-    // The pairs in the order they were looked at (notes and fresh proposals), for `bestShown`'s ties.
-    const pairOrder: (PairNote<TRating> | Proposal<TRating>)[] = [];
-    // The neighbour of each fresh pair proposal, by its index in `candidates`.
-    const freshPairOthers: Entry<TRating>[] = [];
+    // The pairs looked at, in order: noted ones cannot form now (a note from the last look that
+    // still holds, or a pair the ceiling bound keeps back) and need no scoring; the others are scored.
+    const pairLooks: (PairNote<TRating> | Proposal<TRating>)[] = [];
+    // The neighbours of the pairs looked at, in order, for `status`.
+    const shownOthers: Entry<TRating>[] = [];
     if (pairs) {
       const considered = wide.slice(0, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
       // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
       const stopEarly = this.objective.kind === 'quality';
-      const notes = this.notesPairs ? entry.pairNotes : undefined;
+      const notes = this.notesPairs ? (entry.pairNotes ?? []) : undefined;
       let anyFormable = false;
       let looked = 0;
       // Partial teams among the nearest are passed over here but were looked at all the same: an
@@ -362,24 +438,23 @@ export class CandidateSearch<TRating> {
       let examined = 0;
       for (const other of considered) {
         examined++;
-        reachSkill = Math.max(reachSkill, distanceTo(other));
+        reachSkill = Math.max(reachSkill, skillDistance(entry, other));
         if (other.size !== teamSize) continue;
-        // The neighbour's own note of the pair serves as well (an arrival scored it on arriving).
-        const note =
+        // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
+        // The last look's notes are in its order: the same neighbour is likely at the same place.
+        const look =
           notes === undefined
-            ? undefined
-            : (noteFor(notes, other, nowMs) ?? mirroredNote(other, entry, nowMs));
-        if (note !== undefined) {
-          reused.push(note);
-          pairOrder.push(note);
-        } else {
+            ? propose(this.context, [[entry.scored], [other.scored]], nowMs)
+            : (noteFor(notes, other, nowMs, looked) ??
+              mirroredNote(other, entry, nowMs) ??
+              this.lookAtPair(entry, other, nowMs));
+        if ('verdict' in look) {
           // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
-          const fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
-          candidates.push(fresh);
-          pairOrder.push(fresh);
-          freshPairOthers.push(other);
-          if (isFormable(fresh)) anyFormable = true;
+          candidates.push(look);
+          if (isFormable(look)) anyFormable = true;
         }
+        pairLooks.push(look);
+        shownOthers.push(other);
         looked++;
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
@@ -392,7 +467,7 @@ export class CandidateSearch<TRating> {
     // look): the time the bound first could pass wakes the ticket, at or before the fill's own.
     let unsplitWakeMs = Number.POSITIVE_INFINITY;
     let unsplit: UnsplitFill<TRating> | undefined;
-    if (!oneVersusOne && !(pairs && pairOrder.length > 0)) {
+    if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
         const fills = fillAround(
@@ -407,7 +482,7 @@ export class CandidateSearch<TRating> {
           reachSkill = Number.POSITIVE_INFINITY;
         }
         for (const fill of fills) {
-          reachSkill = Math.max(reachSkill, distanceTo(pool[fill.inspected - 1]));
+          reachSkill = Math.max(reachSkill, skillDistance(entry, pool[fill.inspected - 1]));
           const bound = this.togetherBound;
           const fromMs =
             bound === undefined
@@ -426,25 +501,25 @@ export class CandidateSearch<TRating> {
     const formable: Proposal<TRating>[] = [];
     let wakeMs = Math.min(regionWakeMs, pairWakeMs, unsplitWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
-    const accepts: ({ readonly acceptMs: number; readonly hardMs: number } | undefined)[] = [];
+    const accepts: number[] = [];
     for (const candidate of candidates) {
       if (isFormable(candidate)) {
         formable.push(candidate);
-        accepts.push(undefined);
+        accepts.push(nowMs);
         continue;
       }
       const ceiling = rules.ceiling(this.scorer.ceilingScore(candidate.evaluation));
-      const accept = this.handshake.earliestAccept(
+      const acceptMs = this.handshake.earliestAcceptMs(
         candidate.match,
         candidate.evaluation.winProbabilities,
         ceiling,
         this.context.minQualityOf,
         nowMs,
       );
-      accepts.push(accept);
-      wakeMs = Math.min(wakeMs, accept.acceptMs);
+      accepts.push(acceptMs);
+      wakeMs = Math.min(wakeMs, acceptMs);
     }
-    for (const note of reused) wakeMs = Math.min(wakeMs, note.acceptMs);
+    for (const look of pairLooks) if (!('verdict' in look)) wakeMs = Math.min(wakeMs, look.acceptMs);
     entry.dirty = false;
     entry.reachSkill = reachSkill;
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
@@ -455,41 +530,23 @@ export class CandidateSearch<TRating> {
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
     }
-    if (this.notesPairs && pairOrder.length > 0) {
-      const notes = reused;
-      for (const [index, other] of freshPairOthers.entries()) {
-        const accept = accepts[index] as { acceptMs: number; hardMs: number };
-        const fresh = candidates[index] as Proposal<TRating>;
-        notes.push({
-          other,
-          acceptMs: accept.acceptMs,
-          hardMs: accept.hardMs,
-          score: fresh.evaluation.score,
-          validUntilMs: Math.min(
-            accept.acceptMs,
-            this.handshake.nextPingChangeMs(entry.scored, nowMs),
-            this.handshake.nextPingChangeMs(other.scored, nowMs),
-          ),
-        });
-      }
-      entry.pairNotes = notes;
+    if (this.notesPairs && shownOthers.length > 0) {
+      // In the order looked at (the scored pairs are the candidates, in the same order).
+      let scored = 0;
+      entry.pairNotes = pairLooks.map((look, index) =>
+        'verdict' in look
+          ? this.scoredNote(entry, shownOthers[index] as Entry<TRating>, accepts[scored++] as number, nowMs)
+          : look,
+      );
+      entry.notesAtMs = nowMs;
     }
-    let bestShown: Proposal<TRating> | undefined;
-    if (pairOrder.length > 0) {
-      // A pair's note says what a fresh look at it would show (it breaks no hard limit from `hardMs`).
-      let best: PairNote<TRating> | Proposal<TRating> | undefined;
-      for (const look of pairOrder) {
-        if (
-          best === undefined ||
-          shownBefore(clearOf(look, nowMs), scoreOf(look), clearOf(best, nowMs), scoreOf(best))
-        )
-          best = look;
-      }
-      bestShown =
-        best === undefined || 'verdict' in best
-          ? best
-          : propose(this.context, [[entry.scored], [best.other.scored]], nowMs);
+    if (shownOthers.length > 0) {
+      // `status` scores the pairs when asked (shownBest), as this look would have.
+      entry.best = undefined;
+      entry.unsplitBest = undefined;
+      entry.shownPairs = [{ first: entry, second: shownOthers, atMs: nowMs }];
     } else {
+      let bestShown: Proposal<TRating> | undefined;
       for (const candidate of candidates) {
         if (
           bestShown === undefined ||
@@ -502,9 +559,10 @@ export class CandidateSearch<TRating> {
         )
           bestShown = candidate;
       }
+      entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
+      entry.unsplitBest = bestShown === undefined ? unsplit : undefined;
+      entry.shownPairs = undefined;
     }
-    entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
-    entry.unsplitBest = bestShown === undefined ? unsplit : undefined;
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
     entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);
@@ -523,6 +581,17 @@ function inSplitOrder<TRating>(tickets: ScoredTicket<TRating>[]): ScoredTicket<T
 
 const byTicketId = (a: { readonly ticketId: string }, b: { readonly ticketId: string }) =>
   a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : 0;
+
+/** The skill distance from `entry` to `other` (Infinity for no ticket). */
+function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | undefined): number {
+  return other === undefined ? Number.POSITIVE_INFINITY : Math.abs(other.scored.skill - entry.scored.skill);
+}
+
+/** Adds a pair to those `entry`'s `status` compares with its best candidate when asked. */
+function showPair<TRating>(entry: Entry<TRating>, pair: ShownPair<TRating>): void {
+  if (entry.shownPairs === undefined) entry.shownPairs = [pair];
+  else entry.shownPairs.push(pair);
+}
 
 /** What `status` remembers of a candidate looked at at `nowMs`. */
 function memoryOf<TRating>(proposal: Proposal<TRating>, nowMs: number): CandidateMemory<TRating> {
@@ -544,15 +613,6 @@ function shownBefore(clear: boolean, score: number, shownClear: boolean, shownSc
   return score > shownScore;
 }
 
-/** Whether a look at a pair shows no broken hard limit at `nowMs`. */
-function clearOf<TRating>(look: PairNote<TRating> | Proposal<TRating>, nowMs: number): boolean {
-  return 'verdict' in look ? look.verdict.breaches.length === 0 : nowMs >= look.hardMs;
-}
-
-function scoreOf<TRating>(look: PairNote<TRating> | Proposal<TRating>): number {
-  return 'verdict' in look ? look.evaluation.score : look.score;
-}
-
 /**
  * `owner`'s note of its pair with `entry`, as `entry`'s note of the pair with `owner`, if it still
  * holds at `nowMs`: a pair's acceptance, hard limits and score do not depend on which side looks.
@@ -563,25 +623,30 @@ function mirroredNote<TRating>(
   nowMs: number,
 ): PairNote<TRating> | undefined {
   const notes = owner.pairNotes;
-  if (notes === undefined) return undefined;
-  const note = noteFor(notes, entry, nowMs);
+  // Notes written before `entry` arrived cannot be about it (a ticket arrives at its enqueue time or,
+  // restored, later).
+  if (notes === undefined || owner.notesAtMs < entry.scored.enqueuedAtMs) return undefined;
+  const note = noteFor(notes, entry, nowMs, 0);
   return note === undefined
     ? undefined
-    : {
-        other: owner,
-        acceptMs: note.acceptMs,
-        hardMs: note.hardMs,
-        score: note.score,
-        validUntilMs: note.validUntilMs,
-      };
+    : { other: owner, acceptMs: note.acceptMs, validUntilMs: note.validUntilMs };
 }
 
-/** The note of the pair with `other`, if it still holds at `nowMs`. */
+/** The note of the pair with `other`, if it still holds at `nowMs`; looked for at `hint` first. */
 function noteFor<TRating>(
   notes: readonly PairNote<TRating>[],
   other: Entry<TRating>,
   nowMs: number,
+  hint: number,
 ): PairNote<TRating> | undefined {
-  for (const note of notes) if (note.other === other) return nowMs < note.validUntilMs ? note : undefined;
-  return undefined;
+  let found = notes[hint];
+  if (found?.other !== other) {
+    found = undefined;
+    for (const note of notes)
+      if (note.other === other) {
+        found = note;
+        break;
+      }
+  }
+  return found !== undefined && nowMs < found.validUntilMs ? found : undefined;
 }

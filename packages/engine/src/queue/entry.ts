@@ -25,17 +25,20 @@ export interface CandidateMemory<TRating> {
 
 /**
  * What a ticket's last look found about one pair with a neighbour that could not form: until
- * `validUntilMs` the pair is the same (same region, same score; nothing it reads changes) and cannot
- * form, so a look at the same neighbour reuses it instead of scoring it again.
+ * `validUntilMs` the pair cannot form, so a look at the same neighbour reuses it instead of scoring
+ * it again.
  */
 export interface PairNote<TRating> {
   readonly other: Entry<TRating>;
-  /** The earliest time the pair could pass the handshake. */
+  /**
+   * No earlier than the pair could pass the handshake: that time for a scored pair, a lower bound of
+   * it for a pair the scorer's ceiling bound kept from passing now.
+   */
   readonly acceptMs: number;
-  /** From then on it breaks no hard limit. */
-  readonly hardMs: number;
-  readonly score: number;
-  /** The earlier of `acceptMs` and the next change of either ticket's ping cap (its region may move). */
+  /**
+   * A scored pair: the earlier of `acceptMs` and the next change of either ticket's ping cap (its
+   * region may move, and its score with it). A bounded pair: `acceptMs` (the bound reads no region).
+   */
   readonly validUntilMs: number;
 }
 
@@ -43,6 +46,16 @@ export interface PairNote<TRating> {
 export interface UnsplitFill<TRating> {
   readonly tickets: readonly ScoredTicket<TRating>[];
   readonly teamCount: number;
+  readonly atMs: number;
+}
+
+/**
+ * Pairs a look saw at `atMs`, `first` in the first team: with `second`, or with each of `seconds` in
+ * order (a ticket's own look saw them all at once). `status` scores them at `atMs` when asked.
+ */
+export interface ShownPair<TRating> {
+  readonly first: Entry<TRating>;
+  readonly second: Entry<TRating> | readonly Entry<TRating>[];
   readonly atMs: number;
 }
 
@@ -83,6 +96,14 @@ export interface Entry<TRating> {
    * yet (`TogetherBound`), when nothing else was looked at; `status` splits it when asked.
    */
   unsplitBest: UnsplitFill<TRating> | undefined;
+  /**
+   * Continuous pairs: the pairs seen since `best` was chosen, in the order they were seen; `status`
+   * compares them with `best` only when asked, so that a tick scores a pair only as far as its
+   * schedule needs (see CandidateSearch.shownBest).
+   */
+  shownPairs: ShownPair<TRating>[] | undefined;
   /** Continuous pairs: the unformable pairs of its last look (see PairNote). */
   pairNotes: PairNote<TRating>[] | undefined;
+  /** When `pairNotes` was last written (a ticket that arrived later has no note there). */
+  notesAtMs: number;
 }

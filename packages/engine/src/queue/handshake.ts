@@ -180,21 +180,35 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): number {
-    return this.earliestAccept(match, winProbabilities, qualityCeiling, minQualityOf, nowMs).acceptMs;
+    const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
+    return Math.max(hardMs, this.softAcceptMs(match, qualityCeiling, minQualityOf, nowMs));
   }
 
   /**
-   * `earliestAcceptMs`, with the earliest time its hard limits hold (from then on the candidate
-   * breaks none: they only relax).
+   * A lower bound on `earliestAcceptMs` for a candidate whose quality is at most `qualityBound`
+   * (any upper bound of its ceiling): its hard limits are not read. A ticket accepts a higher quality
+   * no later, so the time at which every ticket accepts the bound comes no later than the real one.
    */
-  earliestAccept<TRating>(
+  acceptBoundMs<TRating>(
     match: CandidateMatch<TRating>,
-    winProbabilities: readonly number[],
+    qualityBound: number,
+    minQualityOf: (ticketId: string) => number | undefined,
+    nowMs: number,
+  ): number {
+    return this.softAcceptMs(match, qualityBound, minQualityOf, nowMs);
+  }
+
+  /**
+   * The earliest time >= nowMs at which every ticket accepts a quality of `qualityCeiling` (its
+   * threshold relaxed to it, or the ticket overdue; with the `force` policy, the first overdue ticket
+   * makes everyone accept).
+   */
+  private softAcceptMs<TRating>(
+    match: CandidateMatch<TRating>,
     qualityCeiling: number,
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
-  ): { readonly acceptMs: number; readonly hardMs: number } {
-    const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
+  ): number {
     let softMs = nowMs;
     let firstOverdueMs = Number.POSITIVE_INFINITY;
     for (const team of match.teams) {
@@ -204,7 +218,7 @@ export class Handshake {
       }
     }
     if (this.policy === 'force') softMs = Math.min(softMs, Math.max(nowMs, firstOverdueMs));
-    return { acceptMs: Math.max(hardMs, softMs), hardMs };
+    return softMs;
   }
 
   /**

@@ -115,10 +115,11 @@ export function createNeighbourhoodWakingMatchmaker<TRating>(
 }
 
 /**
- * A matchmaker in which every waiting ticket looks again at every continuous tick: nothing sleeps
- * and no arrival's wake-up is scheduled. The reference that the wake-up scheduling is held to by
- * the property tests (it forms its matches from the same looks, only many more of them); not
- * exported by the package.
+ * A matchmaker in which every waiting ticket looks again at every continuous tick, scoring every
+ * pair it looks at: nothing sleeps, no arrival's wake-up is scheduled, no note or bound stands in for
+ * a pair's score. The reference that the wake-up scheduling and the pairs' bound are held to by the
+ * property tests (it forms its matches from the same looks, only many more of them); not exported
+ * by the package.
  */
 export function createLookingEveryTickMatchmaker<TRating>(
   options: MatchmakerOptions<TRating>,
@@ -237,6 +238,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       window: this.window,
       gatherCount: this.gatherCount,
       boundsFillWakes: looks === 'scheduled',
+      keepsNotes: looks !== 'every-tick',
     });
     this.backfillContext = {
       scorer: this.scorer,
@@ -408,7 +410,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
       };
     }
+    // Pairs seen since the ticket's last look are scored only now that someone asks, and a fill it
+    // left unsplit is split.
     if (entry.state === 'searching') this.search.recallBest(entry);
+    this.search.shownBest(entry);
     return describeStatus({
       entry,
       nowMs,
@@ -525,7 +530,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
       unsplitBest: undefined,
+      shownPairs: undefined,
       pairNotes: undefined,
+      notesAtMs: Number.NEGATIVE_INFINITY,
     };
     this.entries.add(entry);
     this.pool.index(entry);
@@ -832,12 +839,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     for (const entry of anchors) if (entry.listed) this.pool.wake(entry);
   }
 
-  /** `isFree` as a function, made once (a look per due ticket passes it on). */
-  private readonly free = (other: Entry<TRating>) => this.isFree(other);
-
   private isFree(other: Entry<TRating>): boolean {
     return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
   }
+
+  /** `isFree` as a function made once (each look passes it on). */
+  private readonly free = (other: Entry<TRating>): boolean => this.isFree(other);
 
   // ---- rounds mode ------------------------------------------------------------------------------
 

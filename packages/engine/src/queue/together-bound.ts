@@ -1,9 +1,9 @@
 /**
  * When a match holding given tickets could first pass, whoever else it holds and however it is
  * split: what any such match must suffer from those tickets alone. Its quality is at most their
- * ceiling (the criteria that only grow worse as tickets join read them, every other one counts 1),
- * which each must accept (its threshold relaxed to it, or overdue); and it is played in one region,
- * which must be within every one's ping cap. Thresholds and ping caps only relax, so before the
+ * ceiling (`MatchScorer.ceilingBound`: the criteria that only grow worse as tickets join read them,
+ * every other one counts 1), which each must accept (its threshold relaxed to it, or overdue); and
+ * it is played in one region, which must be within every one's ping cap. Thresholds and ping caps only relax, so before the
  * time found here no such match passes: an arrival need not wake a neighbour filled around until
  * then, and a fill need not be split into teams (continuous-search.ts).
  *
@@ -47,7 +47,7 @@ export class TogetherBound<TRating> {
    * (the look it brings on comes no later than needed, and reads them).
    */
   fromMs(tickets: readonly ScoredTicket<TRating>[], nowMs: number, firstOverdueMs: number): number {
-    const quality = this.scorer.ceilingHolding(tickets);
+    const quality = this.scorer.ceilingBound({ teams: [tickets] });
     let softMs = nowMs;
     for (const ticket of tickets)
       softMs = Math.max(

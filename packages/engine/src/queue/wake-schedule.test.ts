@@ -13,10 +13,11 @@ import type { Matchmaker, MatchmakerEffect, QueueConfig, TicketInput } from './t
  *
  * A continuous queue lets a ticket sleep until something in its window could pass, and an arrival
  * wakes a neighbour only when their pair can form now; otherwise the neighbour is scheduled for the
- * time the pair first could (thresholds and ping caps relax with waiting). These properties hold
- * that scheduling to a reference in which every waiting ticket looks again at every tick: a ticket
- * that could match at a tick's time has looked by that tick, so the same stream forms the same
- * matches, and the same seed gives the same effects.
+ * time the pair first could (thresholds and ping caps relax with waiting). A pair that the scorer's
+ * ceiling bound keeps below the thresholds is noted without being scored. These properties hold
+ * that scheduling to a reference in which every waiting ticket looks again at every tick and scores
+ * every pair it looks at: a ticket that could match at a tick's time has looked by that tick, so the
+ * same stream forms the same matches, and the same seed gives the same effects.
  */
 
 const elo = createElo();
@@ -77,6 +78,12 @@ const setupArb: fc.Arbitrary<Setup> = fc
       ],
       [
         { kind: 'team-balance', weight: 2 },
+        { kind: 'enemy-ping', weight: 1 },
+      ],
+      // The ceiling bound measures skill spread: pairs it keeps back are noted without scoring.
+      [{ kind: 'skill-spread', weight: 1 }],
+      [
+        { kind: 'skill-spread', weight: 1 },
         { kind: 'enemy-ping', weight: 1 },
       ],
     ),
@@ -146,13 +153,15 @@ function ticketOf(id: string, event: Extract<Event, { kind: 'enqueue' }>): Ticke
 
 /**
  * Every effect of the stream, in order, then ticks until every ticket is overdue. At most `cap`
- * tickets wait at once (later arrivals are skipped until some leave).
+ * tickets wait at once (later arrivals are skipped until some leave). With `askStatus`, every
+ * waiting ticket's status is asked twice after every tick of the stream (the same answer both times).
  */
 function run(
   mm: Matchmaker<EloRating>,
   config: QueueConfig,
   events: readonly Event[],
   cap: number,
+  askStatus = false,
 ): MatchmakerEffect[][] {
   const log: MatchmakerEffect[][] = [];
   const waiting: string[] = [];
@@ -181,6 +190,11 @@ function run(
     } else {
       now += event.advanceMs;
       note(mm.tick(now));
+      if (askStatus)
+        for (const id of waiting) {
+          if (gone.has(id)) continue;
+          assert.deepEqual(mm.status(id, now), mm.status(id, now), 'asked twice, the same status');
+        }
     }
   }
   const maxWaitMs = config.mode.kind === 'continuous' ? config.mode.maxWaitMs : 0;
@@ -224,4 +238,21 @@ test('1v1: the same stream forms the same matches as a reference in which every 
   // The streams must form matches over many waits, or the comparison says little.
   assert.ok(matched > 2_000, `only ${matched} matches`);
   assert.ok(woken > 300, `only ${woken} runs formed a match`);
+});
+
+/**
+ * `status` scores the pairs a ticket's last look saw only when asked, and keeps what it found: asking
+ * must not change what the queue does next.
+ */
+test('1v1: asking every waiting ticket its status after every tick changes no effect of the stream', () => {
+  fc.assert(
+    fc.property(setupArb, fc.integer(), eventsArb, ({ config }, seed, events) => {
+      const window = config.mode.kind === 'continuous' ? (config.mode.candidateWindow ?? 6) : 6;
+      const cap = 2 * window + 1;
+      const quiet = run(createMatchmaker({ config, ratingModel: elo, seed }), config, events, cap);
+      const asked = run(createMatchmaker({ config, ratingModel: elo, seed }), config, events, cap, true);
+      assert.deepEqual(asked, quiet);
+    }),
+    { numRuns: 150, seed: 20261125 },
+  );
 });

@@ -566,6 +566,7 @@ describe('integration aids', () => {
             ticketId: 't1',
             enqueuedAtMs: 1_000,
             skill: 0,
+            skillBand: 0,
             experience: 0,
             players: [
               {
@@ -586,6 +587,7 @@ describe('integration aids', () => {
             ticketId: 't2',
             enqueuedAtMs: 4_000,
             skill: 0,
+            skillBand: 0,
             experience: 0,
             players: [
               {

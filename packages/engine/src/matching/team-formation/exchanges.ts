@@ -66,7 +66,7 @@ export class ExchangeSearch {
   readonly context: ExchangeContext;
   /** Per container: units by content version (the last few contents are kept, for undone kicks). */
   private readonly units = new Map<number, Map<number, Units>>();
-  private readonly gains = new Map<number, Map<number, Map<number, Float64Array>>>();
+  private readonly gains = new Map<number, Map<number, Map<number, number[]>>>();
   private readonly pairBest = new Map<
     number,
     { versionA: number; versionB: number; best: Exchange | undefined }[]
@@ -119,7 +119,7 @@ export class ExchangeSearch {
    * Value gain of match `container` when ticket `incoming` replaces each of its units of the same size
    * (INFEASIBLE where the parties no longer split); zeros for the bench.
    */
-  gainsOf(container: number, incoming: number): Float64Array {
+  gainsOf(container: number, incoming: number): readonly number[] {
     const { state, evaluator, sizes } = this.context;
     const version = state.version[container] as number;
     const byVersion = recent(this.gains, container);
@@ -131,14 +131,19 @@ export class ExchangeSearch {
     let gains = byTicket.get(incoming);
     if (gains !== undefined) return gains;
     const units = this.unitsOf(container).bySize[sizes[incoming] as number] as (readonly number[])[];
-    gains = new Float64Array(units.length);
+    // A plain array: small typed arrays cost more to allocate, and kicks make new ones all the time.
+    const fresh: number[] = [];
     if (container !== state.bench) {
       const base = state.value[container] as number;
-      units.forEach((unit, k) => {
-        const score = this.scoreWith(container, unit, [incoming]);
-        (gains as Float64Array)[k] = score === INFEASIBLE ? INFEASIBLE : evaluator.value(score) - base;
-      });
+      const arriving = [incoming];
+      for (const unit of units) {
+        const score = this.scoreWith(container, unit, arriving);
+        fresh.push(score === INFEASIBLE ? INFEASIBLE : evaluator.value(score) - base);
+      }
+    } else {
+      for (let k = 0; k < units.length; k++) fresh.push(0);
     }
+    gains = fresh;
     byTicket.set(incoming, gains);
     return gains;
   }
@@ -158,13 +163,13 @@ export class ExchangeSearch {
     return this.context.evaluator.best(scratch, length);
   }
 
-  /** Value gain of `container` for the exchange, with its raw score (0 and 0 for the bench). */
-  private freshGain(container: number, leaving: readonly number[], arriving: readonly number[]) {
+  /** Value gain of `container` for the exchange (0 for the bench, INFEASIBLE if it no longer splits). */
+  private freshGain(container: number, leaving: readonly number[], arriving: readonly number[]): number {
     const { state, evaluator } = this.context;
-    if (container === state.bench) return { gain: 0, score: 0 };
+    if (container === state.bench) return 0;
     const score = this.scoreWith(container, leaving, arriving);
-    if (score === INFEASIBLE) return { gain: INFEASIBLE, score };
-    return { gain: evaluator.value(score) - (state.value[container] as number), score };
+    if (score === INFEASIBLE) return INFEASIBLE;
+    return evaluator.value(score) - (state.value[container] as number);
   }
 
   /**
@@ -218,6 +223,8 @@ export class ExchangeSearch {
     const sourceUnits = this.unitsOf(source);
     for (const incoming of state.members[source] as number[]) {
       const size = sizes[incoming] as number;
+      // One array per incoming ticket, not per candidate unit: the scan sees thousands of units.
+      const incomingUnit = [incoming];
       const targetUnits = targetUnitsBySize[size] as (readonly number[])[];
       if (targetUnits.length === 0) continue;
       const targetGains = this.gainsOf(target, incoming);
@@ -226,13 +233,13 @@ export class ExchangeSearch {
         if (targetGain === INFEASIBLE) continue;
         const unit = targetUnits[k] as readonly number[];
         if (unit.length === 1 && target > source) continue;
-        if (!this.allowed(target, source, unit, [incoming])) continue;
+        if (!this.allowed(target, source, unit, incomingUnit)) continue;
         let sourceGain: number;
         if (unit.length === 1) {
           const back = this.gainsOf(source, unit[0] as number);
           sourceGain = back[sourceUnits.singleAt.get(incoming) as number] as number;
         } else {
-          sourceGain = this.freshGain(source, [incoming], unit).gain;
+          sourceGain = this.freshGain(source, incomingUnit, unit);
         }
         if (sourceGain === INFEASIBLE || targetGain + sourceGain <= best.delta) continue;
         best.delta = targetGain + sourceGain;
@@ -240,7 +247,7 @@ export class ExchangeSearch {
           from: target,
           to: source,
           outgoing: unit,
-          incoming: [incoming],
+          incoming: incomingUnit,
           fromScore: Number.NaN,
           toScore: Number.NaN,
           delta: best.delta,

@@ -24,6 +24,7 @@ export type {
   FormMatchesResult,
   ObjectiveTracePoint,
   ScoreMatch,
+  SplitScorer,
   TeamIndices,
   TeamSizeRange,
 } from './types.ts';

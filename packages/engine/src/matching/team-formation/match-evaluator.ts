@@ -5,7 +5,7 @@
  */
 import { ErrorCodes, MatchdError } from '../../errors.ts';
 import { SplitCatalogue, type SplitPattern } from './splits.ts';
-import type { FormationAggregate, ScoreMatch } from './types.ts';
+import type { FormationAggregate, ScoreMatch, SplitScorer } from './types.ts';
 
 /** Returned by `best` when the tickets cannot be split into full teams. */
 export const INFEASIBLE = Number.NEGATIVE_INFINITY;
@@ -15,15 +15,18 @@ export interface MatchEvaluatorOptions {
   readonly teamCount: number;
   readonly teamSize: number;
   readonly scoreMatch: ScoreMatch;
+  /** When given, splits are scored through it (placing only what changes between splits). */
+  readonly splitScorer?: SplitScorer | undefined;
   readonly aggregate: FormationAggregate;
 }
 
 export class MatchEvaluator {
-  /** Calls to `scoreMatch` so far. */
+  /** Splits scored so far. */
   evaluations = 0;
   private readonly sizes: ArrayLike<number>;
   private readonly teamCount: number;
   private readonly scoreMatch: ScoreMatch;
+  private readonly splitScorer: SplitScorer | undefined;
   private readonly sqrtAggregate: boolean;
   private readonly catalogue: SplitCatalogue;
   /** Patterns by a numeric key (sum of base^(size-1)); base exceeds any count of one size. */
@@ -43,6 +46,7 @@ export class MatchEvaluator {
     this.sizes = options.sizes;
     this.teamCount = options.teamCount;
     this.scoreMatch = options.scoreMatch;
+    this.splitScorer = options.splitScorer;
     this.sqrtAggregate = options.aggregate === 'sqrt-mean';
     this.catalogue = new SplitCatalogue(options.teamCount, options.teamSize);
     const base = options.teamCount * options.teamSize + 1;
@@ -73,6 +77,7 @@ export class MatchEvaluator {
       this.lastPattern = undefined;
       return INFEASIBLE;
     }
+    if (this.splitScorer !== undefined) return this.bestIncremental(pattern, length, this.splitScorer);
     const { assignment } = pattern;
     const order = this.order;
     const teams = this.teams;
@@ -104,6 +109,52 @@ export class MatchEvaluator {
     return bestScore;
   }
 
+  /**
+   * `best` through a SplitScorer: the splits come in depth-first order, so each differs from the one
+   * before from some position on; only the tickets from there are taken back (newest first) and placed
+   * again. The same splits in the same order as the plain loop, so ties go the same way.
+   */
+  private bestIncremental(pattern: SplitPattern, length: number, scorer: SplitScorer): number {
+    const { assignment, firstChange } = pattern;
+    scorer.begin(this.order);
+    let bestScore = INFEASIBLE;
+    let bestSplit = -1;
+    for (let split = 0, offset = 0; split < pattern.splitCount; split++, offset += length) {
+      const from = firstChange[split] as number;
+      if (split > 0) {
+        const previous = offset - length;
+        for (let position = length - 1; position >= from; position--)
+          scorer.unplace(position, assignment[previous + position] as number);
+      }
+      for (let position = from; position < length; position++)
+        scorer.place(position, assignment[offset + position] as number);
+      const score = scorer.score();
+      this.evaluations += 1;
+      if (!Number.isFinite(score) || (this.sqrtAggregate && score < 0)) {
+        this.layOut(pattern, split);
+        this.rejectScore(score, 'splitScorer.score');
+      }
+      if (score > bestScore) {
+        bestScore = score;
+        bestSplit = split;
+      }
+    }
+    this.lastSplit = bestSplit;
+    this.lastPattern = pattern;
+    return bestScore;
+  }
+
+  /** Fills the team buffers with one split of the current order (for an error's details). */
+  private layOut(pattern: SplitPattern, split: number): void {
+    for (const team of this.teams) team.length = 0;
+    const offset = split * pattern.ticketCount;
+    for (let position = 0; position < pattern.ticketCount; position++) {
+      (this.teams[pattern.assignment[offset + position] as number] as number[]).push(
+        this.order[position] as number,
+      );
+    }
+  }
+
   /** Copies of the teams of the last feasible `best` call's best split. */
   teamsOfLast(): number[][] {
     const pattern = this.lastPattern;
@@ -119,10 +170,10 @@ export class MatchEvaluator {
     return teams;
   }
 
-  private rejectScore(score: number): never {
+  private rejectScore(score: number, source: 'scoreMatch' | 'splitScorer.score' = 'scoreMatch'): never {
     const reason = this.sqrtAggregate && score < 0 ? 'negative under sqrt-mean' : 'not finite';
-    throw new MatchdError(ErrorCodes.INVALID_OPTION, `scoreMatch returned ${score} (${reason})`, {
-      path: 'scoreMatch',
+    throw new MatchdError(ErrorCodes.INVALID_OPTION, `${source} returned ${score} (${reason})`, {
+      path: source,
       value: String(score),
       teams: this.teams.map((team) => team.slice()),
     });

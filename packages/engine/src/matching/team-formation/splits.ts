@@ -13,6 +13,11 @@ export interface SplitPattern {
   readonly ticketCount: number;
   readonly splitCount: number;
   readonly assignment: Uint8Array;
+  /**
+   * `firstChange[split]`: the first position whose team differs from the split before (0 for the
+   * first split): an incremental scorer takes back and places again only the positions from there.
+   */
+  readonly firstChange: Uint8Array;
 }
 
 /**
@@ -70,11 +75,16 @@ function enumeratePattern(sizes: readonly number[], teamCount: number, teamSize:
   let total = 0;
   for (const size of sizes) total += size;
   if (total === teamCount * teamSize) place(0, 0);
-  return {
-    ticketCount,
-    splitCount: ticketCount === 0 ? 0 : found.length / ticketCount,
-    assignment: Uint8Array.from(found),
-  };
+  const splitCount = ticketCount === 0 ? 0 : found.length / ticketCount;
+  const firstChange = new Uint8Array(splitCount);
+  for (let split = 1; split < splitCount; split++) {
+    let position = 0;
+    const offset = split * ticketCount;
+    while (position < ticketCount && found[offset - ticketCount + position] === found[offset + position])
+      position++;
+    firstChange[split] = position;
+  }
+  return { ticketCount, splitCount, assignment: Uint8Array.from(found), firstChange };
 }
 
 /** Split patterns of one search, keyed by the multiset of party sizes. */

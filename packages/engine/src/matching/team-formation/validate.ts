@@ -134,6 +134,12 @@ export function validateFormMatchesOptions(options: FormMatchesOptions): void {
   validateTickets(options.tickets, options.teamSize);
   if (typeof options.scoreMatch !== 'function')
     invalid('scoreMatch', 'must be a function', options.scoreMatch);
+  if (options.splitScorer !== undefined) {
+    for (const name of ['begin', 'place', 'unplace', 'score'] as const) {
+      if (typeof options.splitScorer?.[name] !== 'function')
+        invalid(`splitScorer.${name}`, 'must be a function', options.splitScorer?.[name]);
+    }
+  }
   if (options.random === undefined || typeof options.random.next !== 'function') {
     invalid('random', 'must be a seeded Random', options.random);
   }

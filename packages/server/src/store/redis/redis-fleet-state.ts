@@ -16,10 +16,11 @@
  *   tix:<ticketId>  player:<playerId>  indexes (each its own slot): `queue␟ticket␟reservedAtMs`
  *   nodes  live nodes, scored by when their heartbeat lapses
  *
- * The indexes live outside the queue's slot, so they cannot change in the queue's script. They are
- * reservations checked lazily: an index entry counts only while its ticket exists (for a player:
- * is live), or for `reservationStaleMs` after it was made, so a node that dies half-way through a
- * creation leaves nothing that blocks a player for longer than that.
+ * On a cluster the indexes live outside the queue's slot, so they cannot change in the queue's
+ * script. They are reservations checked lazily: an index entry counts only while its ticket exists
+ * (for a player: is live), or for `reservationStaleMs` after it was made, so a node that dies
+ * half-way through a creation leaves nothing that blocks a player for longer than that. On one
+ * server a creation checks and writes the indexes with its ticket in one script, by the same rules.
  */
 import { performance } from 'node:perf_hooks';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
@@ -52,6 +53,9 @@ export const reservationStaleMs = 4000;
 const callTimeoutMs = 800;
 const separator = '\u001f';
 
+/** Redis's own clock in ms, so nodes' clocks need not agree. */
+const nowLua = `local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 // Lua prints -0 as "-0", which HINCRBY refuses: a ticket of no players (a backfill request) ending
 // would fail its script, so a count leaves by subtraction from 0 (0 - 0 is +0).
 const prelude = `
@@ -96,8 +100,12 @@ for i = 4, #KEYS do
 end
 return {1, eid}`;
 
-/** KEYS W P N LOG t; ARGV id json createdAt players capacity event maxlen. */
-const createScript = `${prelude}
+/**
+ * KEYS W P N LOG t; ARGV id json createdAt players capacity event maxlen deadlineMs. Late (Redis's
+ * clock past the deadline): -4 and nothing written, as on one server.
+ */
+const createScript = `${prelude}${nowLua}
+if now > tonumber(ARGV[8]) then return -4 end
 if redis.call('EXISTS', KEYS[5]) == 1 then return -1 end
 local c = redis.call('HMGET', N, 'searching', 'proposed')
 if (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0) >= tonumber(ARGV[5]) then return -2 end
@@ -199,8 +207,6 @@ const releaseLeaseScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1`;
 
-const nowLua = `local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
 /** KEYS nodes; ARGV node ttl. The server's clock, so nodes' clocks need not agree. */
 const heartbeatScript = `${nowLua}
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
@@ -212,6 +218,52 @@ local current = redis.call('GET', KEYS[1])
 if not current then redis.call('SET', KEYS[1], ARGV[1] .. '${separator}' .. now) return {1} end
 if string.sub(current, 1, #ARGV[1] + 1) == ARGV[1] .. '${separator}' then return {2} end
 return {0, current, now}`;
+/**
+ * A whole creation on one Redis server (no cluster, so every key is reachable from one script): the
+ * same checks as the reservations one by one, in the same order, then the indexes and the ticket in
+ * one atomic step, so a creation is one round trip and a node that dies leaves all of it or none.
+ * A script that reaches Redis after its deadline (Redis's clock) changes nothing: a caller that
+ * stopped waiting was told nothing was created, and Redis runs what it received once it answers
+ * again (after a pause, say).
+ * KEYS W P N LOG t tix player1..n (players sorted); ARGV id json createdAt players capacity event
+ * maxlen owner prefix staleMs deadlineMs, then each player's id and its place on the ticket (0-based).
+ * `{1, eid}` created, `{-1}` a duplicate id, `{-2}` the queue is full, `{-3, player, place, ticket}`
+ * the player already waits on that ticket, `{-4}` too late.
+ */
+const createAloneScript = `${prelude}${nowLua}
+local owner = ARGV[8] .. '${separator}'
+-- Another creation's entry blocks while its ticket does (for a player: is live), or, if the ticket
+-- does not exist, while the entry is younger than the staleness limit; an entry of ours is free.
+local function blocker(key, liveOnly)
+  local current = redis.call('GET', key)
+  if not current or string.sub(current, 1, #owner) == owner then return nil end
+  local first = string.find(current, '${separator}', 1, true)
+  local second = string.find(current, '${separator}', first + 1, true)
+  local queue, ticket = string.sub(current, 1, first - 1), string.sub(current, first + 1, second - 1)
+  local st = redis.call('HGET', ARGV[9] .. '{q:' .. queue .. '}:t:' .. ticket, 'st')
+  if st then
+    if not liveOnly or st == 'searching' or st == 'proposed' then return ticket end
+    return nil
+  end
+  if now - tonumber(string.sub(current, second + 1)) < tonumber(ARGV[10]) then return ticket end
+  return nil
+end
+if now > tonumber(ARGV[11]) then return {-4} end
+if redis.call('EXISTS', KEYS[5]) == 1 or blocker(KEYS[6], false) then return {-1} end
+local playerCount = #KEYS - 6
+for i = 1, playerCount do
+  local ticket = blocker(KEYS[6 + i], true)
+  if ticket then return {-3, ARGV[11 + 2 * i - 1], ARGV[11 + 2 * i], ticket} end
+end
+local c = redis.call('HMGET', N, 'searching', 'proposed')
+if (tonumber(c[1]) or 0) + (tonumber(c[2]) or 0) >= tonumber(ARGV[5]) then return {-2} end
+local reservation = owner .. now
+for i = 6, #KEYS do redis.call('SET', KEYS[i], reservation) end
+local eid = redis.call('XADD', LOG, 'MAXLEN', '~', ARGV[7], '*', 't', ARGV[1], 's', 'api', 'e', ARGV[6], 'tk', ARGV[2])
+redis.call('HSET', KEYS[5], 'json', ARGV[2], 'st', 'searching', 'ca', ARGV[3], 'np', ARGV[4], 'le', ARGV[6], 'li', eid)
+redis.call('HINCRBY', N, 'players', ARGV[4])
+enter(KEYS[5], ARGV[1], 'searching', ARGV[4], ARGV[3], 0)
+return {1, eid}`;
 /** KEYS index; ARGV expected owner. */
 const takeOverScript = `${nowLua}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -225,6 +277,7 @@ return 1`;
 
 const scripts = {
   mdCreate: createScript,
+  mdCreateAlone: createAloneScript,
   mdCancel: cancelScript,
   mdAccept: acceptScript,
   mdCommit: commitScript,
@@ -276,6 +329,34 @@ async function within<T>(work: Promise<T>, timeoutMs = callTimeoutMs + 100): Pro
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A creation's writing script must reach Redis within this long of being sent (well inside the
+ * call's timeout, so a caller that gets its answer never sees a creation refused for lateness, and a
+ * caller told 503 never finds the ticket written later).
+ */
+const createDeadlineMs = callTimeoutMs / 2;
+
+/**
+ * How far Redis's clock is ahead of this process's (behind when negative), read at connect. On a
+ * cluster, the master furthest ahead: a deadline then falls no earlier on any node than meant, and
+ * later only by the nodes' skew, which is far below the half call timeout the deadline leaves.
+ */
+async function clockAheadMs(client: Client): Promise<number> {
+  if (client instanceof Cluster) {
+    const masters = client.nodes('master');
+    if (masters.length === 0) return nodeClockAheadMs(client);
+    return Math.max(...(await Promise.all(masters.map(nodeClockAheadMs))));
+  }
+  return nodeClockAheadMs(client);
+}
+
+async function nodeClockAheadMs(client: Client): Promise<number> {
+  const sentAt = Date.now();
+  const [seconds, micros] = await within(client.time());
+  const answeredAt = Date.now();
+  return Number(seconds) * 1000 + Number(micros) / 1000 - (sentAt + answeredAt) / 2;
 }
 
 /** Connects to `url`; a Redis Cluster node is recognised and the whole cluster used. */
@@ -345,6 +426,11 @@ function parseRecord(fields: Record<string, string>): TicketRecord | undefined {
   };
 }
 
+/** Players in the order both creation paths check them, so they report the same one. */
+function byPlayerId(a: { playerId: string }, b: { playerId: string }): number {
+  return a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0;
+}
+
 function parseEntry(id: string, flat: readonly string[]): LogEntry {
   const fields: Record<string, string> = {};
   for (let index = 0; index + 1 < flat.length; index += 2)
@@ -363,6 +449,7 @@ function parseEntry(id: string, flat: readonly string[]): LogEntry {
 /** A FleetState in Redis at `url` (one server or any node of a cluster), every key under `prefix`. */
 export async function openRedisFleetState(url: string, prefix: string): Promise<FleetState> {
   const { client, cluster } = await connect(url);
+  let redisClockAheadMs = await clockAheadMs(client);
   for (const [name, lua] of Object.entries(scripts)) client.defineCommand(name, { lua });
   const run = (
     name: ScriptName,
@@ -423,85 +510,141 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
       // Best effort: a reservation whose ticket finished no longer blocks anyone.
     });
 
+  const duplicateTicket = (ticketId: string) =>
+    new MatchdError(ErrorCodes.DUPLICATE_TICKET, `ticket ${ticketId} already exists`, { ticketId });
+  const playerQueued = (playerId: string, place: number, blockedBy: string) =>
+    new MatchdError(
+      ErrorCodes.PLAYER_ALREADY_QUEUED,
+      `player ${playerId} already waits on ticket ${blockedBy}`,
+      {
+        path: `players[${place}].playerId`,
+        ticketId: blockedBy,
+      },
+    );
+  const queueFull = (queueId: string, capacity: number) =>
+    new MatchdError(
+      ErrorCodes.QUEUE_FULL,
+      `queue ${queueId} holds its capacity of ${capacity} waiting tickets`,
+      {
+        queueId,
+        capacity,
+      },
+    );
+  const tooSlow = () =>
+    new MatchdError(ErrorCodes.UNAVAILABLE, 'redis answered too slowly; nothing was created', {
+      store: 'redis',
+    });
+  /** The ticket's own keys and the arguments every creation script starts with. */
+  const creationScriptParts = (
+    ticket: PooledTicket,
+    { capacity, event }: { capacity: number; event: TicketEvent },
+  ): { keys: string[]; args: (string | number)[] } => ({
+    keys: [...queueKeys(ticket.queueId), ticketKey(ticket.queueId, ticket.ticketId)],
+    args: [
+      ticket.ticketId,
+      JSON.stringify(ticket),
+      ticket.createdAtMs,
+      ticket.playerIds.length,
+      capacity,
+      JSON.stringify(event),
+      logKept,
+    ],
+  });
+
+  /** The latest time (Redis's clock) a creation sent now may still be written. */
+  const createDeadline = (): number => Math.round(Date.now() + redisClockAheadMs + createDeadlineMs);
+  /** Late, or one of the clocks stepped since they were compared: compare them again. */
+  const refusedLate = async (): Promise<MatchdError> => {
+    redisClockAheadMs = await clockAheadMs(client).catch(() => redisClockAheadMs);
+    return tooSlow();
+  };
+
+  /** On one server: every check and write in one script, one round trip. */
+  const createAlone: FleetState['createTicket'] = async (ticket, options) => {
+    const { queueId, ticketId, playerIds } = ticket;
+    // Sorted as across slots, so both report the same player when several already wait.
+    const sorted = playerIds.map((playerId, place) => ({ playerId, place })).sort(byPlayerId);
+    const { keys, args } = creationScriptParts(ticket, options);
+    const reply = (await run(
+      'mdCreateAlone',
+      [...keys, ticketIndex(ticketId), ...sorted.map(({ playerId }) => playerIndex(playerId))],
+      [
+        ...args,
+        owner(queueId, ticketId),
+        prefix,
+        reservationStaleMs,
+        createDeadline(),
+        ...sorted.flatMap(({ playerId, place }) => [playerId, place]),
+      ],
+    )) as [number, string?, number?, string?];
+    if (reply[0] === -1) throw duplicateTicket(ticketId);
+    if (reply[0] === -2) throw queueFull(queueId, options.capacity);
+    if (reply[0] === -3) throw playerQueued(String(reply[1]), Number(reply[2]), String(reply[3]));
+    if (reply[0] === -4) throw await refusedLate();
+    return { eventId: String(reply[1]), event: options.event };
+  };
+
+  /**
+   * On a cluster the indexes live in other slots than the queue's keys: each is reserved by its own
+   * script, then the ticket is created in the queue's slot; reservations left by a failed creation
+   * are released, or lapse by themselves.
+   */
+  const createAcrossSlots: FleetState['createTicket'] = async (ticket, options) => {
+    const started = performance.now();
+    const { queueId, ticketId, playerIds } = ticket;
+    const reserved: string[] = [];
+    let created = false;
+    try {
+      const id = await reserve(ticketIndex(ticketId), queueId, ticketId, () => true);
+      if ('blockedBy' in id || (id.own && (await readTicket(queueId, ticketId)) !== undefined))
+        throw duplicateTicket(ticketId);
+      reserved.push(ticketIndex(ticketId));
+      // Sorted, so two creations sharing players meet on the same first player.
+      for (const playerId of [...playerIds].sort()) {
+        const waiting = await reserve(playerIndex(playerId), queueId, ticketId, (record) =>
+          liveStates.has(record.state),
+        );
+        if ('blockedBy' in waiting)
+          throw playerQueued(playerId, playerIds.indexOf(playerId), waiting.blockedBy);
+        reserved.push(playerIndex(playerId));
+      }
+      // A reservation older than half its staleness limit may already be taken over: start again.
+      if (performance.now() - started > reservationStaleMs / 2) {
+        throw tooSlow();
+      }
+      const { keys, args } = creationScriptParts(ticket, options);
+      const reply = await run('mdCreate', keys, [...args, createDeadline()]);
+      if (reply === -4) throw await refusedLate();
+      if (reply === -1) {
+        // A creation of the same id won the race: its reservations are ours too (same owner), so
+        // release only those of players who are not on it.
+        created = true;
+        const winner = await readTicket(queueId, ticketId);
+        const keep = new Set((winner?.ticket.playerIds ?? []).map(playerIndex));
+        await releaseIndexes(
+          queueId,
+          ticketId,
+          reserved.filter((key) => key !== ticketIndex(ticketId) && !keep.has(key)),
+        ).catch(() => {});
+        throw duplicateTicket(ticketId);
+      }
+      if (reply === -2) throw queueFull(queueId, options.capacity);
+      created = true;
+      return { eventId: String(reply), event: options.event };
+    } finally {
+      if (!created && reserved.length > 0)
+        await releaseIndexes(queueId, ticketId, reserved).catch(() => {
+          // Unreachable: the reservations lapse by themselves, as their ticket does not exist.
+        });
+    }
+  };
+
   const followers = new Set<Client>();
   let closed = false;
 
   const state: FleetState = {
     backend: cluster ? 'redis-cluster' : 'redis',
-    async createTicket(ticket, { capacity, event }) {
-      const started = performance.now();
-      const { queueId, ticketId, playerIds } = ticket;
-      const reserved: string[] = [];
-      const duplicateError = () =>
-        new MatchdError(ErrorCodes.DUPLICATE_TICKET, `ticket ${ticketId} already exists`, { ticketId });
-      let created = false;
-      try {
-        const id = await reserve(ticketIndex(ticketId), queueId, ticketId, () => true);
-        if ('blockedBy' in id || (id.own && (await readTicket(queueId, ticketId)) !== undefined))
-          throw duplicateError();
-        reserved.push(ticketIndex(ticketId));
-        // Sorted, so two creations sharing players meet on the same first player.
-        for (const playerId of [...playerIds].sort()) {
-          const waiting = await reserve(playerIndex(playerId), queueId, ticketId, (record) =>
-            liveStates.has(record.state),
-          );
-          if ('blockedBy' in waiting) {
-            throw new MatchdError(
-              ErrorCodes.PLAYER_ALREADY_QUEUED,
-              `player ${playerId} already waits on ticket ${waiting.blockedBy}`,
-              { path: `players[${playerIds.indexOf(playerId)}].playerId`, ticketId: waiting.blockedBy },
-            );
-          }
-          reserved.push(playerIndex(playerId));
-        }
-        // A reservation older than half its staleness limit may already be taken over: start again.
-        if (performance.now() - started > reservationStaleMs / 2) {
-          throw new MatchdError(ErrorCodes.UNAVAILABLE, 'redis answered too slowly; nothing was created', {
-            store: 'redis',
-          });
-        }
-        const reply = await run(
-          'mdCreate',
-          [...queueKeys(queueId), ticketKey(queueId, ticketId)],
-          [
-            ticketId,
-            JSON.stringify(ticket),
-            ticket.createdAtMs,
-            playerIds.length,
-            capacity,
-            JSON.stringify(event),
-            logKept,
-          ],
-        );
-        if (reply === -1) {
-          // A creation of the same id won the race: its reservations are ours too (same owner), so
-          // release only those of players who are not on it.
-          created = true;
-          const winner = await readTicket(queueId, ticketId);
-          const keep = new Set((winner?.ticket.playerIds ?? []).map(playerIndex));
-          await releaseIndexes(
-            queueId,
-            ticketId,
-            reserved.filter((key) => key !== ticketIndex(ticketId) && !keep.has(key)),
-          ).catch(() => {});
-          throw duplicateError();
-        }
-        if (reply === -2) {
-          throw new MatchdError(
-            ErrorCodes.QUEUE_FULL,
-            `queue ${queueId} holds its capacity of ${capacity} waiting tickets`,
-            { queueId, capacity },
-          );
-        }
-        created = true;
-        return { eventId: String(reply), event };
-      } finally {
-        if (!created && reserved.length > 0)
-          await releaseIndexes(queueId, ticketId, reserved).catch(() => {
-            // Unreachable: the reservations lapse by themselves, as their ticket does not exist.
-          });
-      }
-    },
+    createTicket: cluster ? createAcrossSlots : createAlone,
     async getTicket(ticketId, queueIds) {
       const indexed = await within(client.get(ticketIndex(ticketId)));
       if (indexed !== null) {
