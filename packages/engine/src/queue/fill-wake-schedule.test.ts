@@ -9,6 +9,7 @@ import {
   createNeighbourhoodWakingMatchmaker,
 } from './matchmaker.ts';
 import { MatchAudit } from './test-support/invariants.ts';
+import { pingCapArb, thresholdRelaxationArb } from './test-support/relaxation-arbitraries.ts';
 import type { Matchmaker, MatchmakerEffect, QueueConfig, TicketInput } from './types.ts';
 
 /**
@@ -34,48 +35,14 @@ import type { Matchmaker, MatchmakerEffect, QueueConfig, TicketInput } from './t
 const elo = createElo();
 const REGIONS = ['eu', 'na', 'asia'];
 
-const relaxationArb = fc.oneof(
-  fc
-    .record({
-      start: fc.double({ min: 0.6, max: 1, noNaN: true }),
-      steps: fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 }),
-      drop: fc.double({ min: 0.05, max: 0.25, noNaN: true }),
-    })
-    .map(({ start, steps, drop }) => ({
-      start,
-      steps: [...steps]
-        .sort((a, b) => a - b)
-        .map((seconds, i) => ({ afterMs: seconds * 1_000, value: Math.max(0, start - drop * (i + 1)) })),
-    })),
-  fc
-    .record({
-      start: fc.double({ min: 0.6, max: 1, noNaN: true }),
-      perSecond: fc.double({ min: 0.002, max: 0.05, noNaN: true }),
-      limit: fc.double({ min: 0, max: 0.5, noNaN: true }),
-    })
-    .map(({ start, perSecond, limit }) => ({ start, linear: { perSecond, limit } })),
-);
-
 const configArb: fc.Arbitrary<QueueConfig> = fc
   .record({
-    threshold: relaxationArb,
+    threshold: thresholdRelaxationArb({ minStart: 0.6, minPerSecond: 0.002 }),
     window: fc.integer({ min: 1, max: 8 }),
     maxWaitMs: fc.integer({ min: 5_000, max: 60_000 }),
     expireLaterMs: fc.integer({ min: 0, max: 20_000 }),
     overdue: fc.constantFrom('accept' as const, 'force' as const),
-    ping: fc.oneof(
-      fc.constant(undefined),
-      fc
-        .record({
-          start: fc.integer({ min: 30, max: 120 }),
-          afterMs: fc.integer({ min: 1_000, max: 30_000 }),
-        })
-        .map(({ start, afterMs }) => ({ start, steps: [{ afterMs, value: start + 100 }] })),
-      fc.record({
-        start: fc.integer({ min: 30, max: 120 }),
-        linear: fc.record({ perSecond: fc.integer({ min: 1, max: 20 }), limit: fc.constant(400) }),
-      }),
-    ),
+    ping: pingCapArb,
     criteria: fc.constantFrom<QueueConfig['criteria'][]>(
       // The bench's criteria: skill spread bounds any match holding two tickets.
       [

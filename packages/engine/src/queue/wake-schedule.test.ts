@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { createElo } from '../rating/elo/elo.ts';
 import type { EloRating } from '../rating/elo/k-policy.ts';
 import { createLookingEveryTickMatchmaker, createMatchmaker } from './matchmaker.ts';
+import { pingCapArb, thresholdRelaxationArb } from './test-support/relaxation-arbitraries.ts';
 import type { Matchmaker, MatchmakerEffect, QueueConfig, TicketInput } from './types.ts';
 
 /**
@@ -27,49 +28,15 @@ interface Setup {
   readonly config: QueueConfig;
 }
 
-const relaxationArb = fc.oneof(
-  fc
-    .record({
-      start: fc.double({ min: 0.5, max: 1, noNaN: true }),
-      steps: fc.uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 3 }),
-      drop: fc.double({ min: 0.05, max: 0.25, noNaN: true }),
-    })
-    .map(({ start, steps, drop }) => ({
-      start,
-      steps: [...steps]
-        .sort((a, b) => a - b)
-        .map((seconds, i) => ({ afterMs: seconds * 1_000, value: Math.max(0, start - drop * (i + 1)) })),
-    })),
-  fc
-    .record({
-      start: fc.double({ min: 0.5, max: 1, noNaN: true }),
-      perSecond: fc.double({ min: 0.001, max: 0.05, noNaN: true }),
-      limit: fc.double({ min: 0, max: 0.5, noNaN: true }),
-    })
-    .map(({ start, perSecond, limit }) => ({ start, linear: { perSecond, limit } })),
-);
-
 const setupArb: fc.Arbitrary<Setup> = fc
   .record({
-    threshold: relaxationArb,
+    threshold: thresholdRelaxationArb({ minStart: 0.5, minPerSecond: 0.001 }),
     // Small windows make arrivals enter and leave windows; 8 a side covers most of a small pool.
     window: fc.integer({ min: 1, max: 8 }),
     selection: fc.constantFrom('greedy' as const, 'exact' as const),
     maxWaitMs: fc.integer({ min: 5_000, max: 60_000 }),
     overdue: fc.constantFrom('accept' as const, 'force' as const),
-    ping: fc.oneof(
-      fc.constant(undefined),
-      fc
-        .record({
-          start: fc.integer({ min: 30, max: 120 }),
-          afterMs: fc.integer({ min: 1_000, max: 30_000 }),
-        })
-        .map(({ start, afterMs }) => ({ start, steps: [{ afterMs, value: start + 100 }] })),
-      fc.record({
-        start: fc.integer({ min: 30, max: 120 }),
-        linear: fc.record({ perSecond: fc.integer({ min: 1, max: 20 }), limit: fc.constant(400) }),
-      }),
-    ),
+    ping: pingCapArb,
     criteria: fc.constantFrom<QueueConfig['criteria'][]>(
       [{ kind: 'team-balance', weight: 1 }],
       [
