@@ -109,13 +109,21 @@ export interface MatchScorer<TRating> {
   quickSplit(match: CandidateMatch<TRating>, nowMs: number): QuickEvaluation;
   /** The weighted mean of `evaluation` re-scored at `nowMs` (only time-dependent criteria recomputed). */
   scoreAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): number;
+  /**
+   * `evaluation` at `nowMs`: the time-dependent criteria's raw values and scores measured again and
+   * the score with them (`scoreAt`), so that a match formed from an earlier evaluation explains its
+   * waits as they are when it forms. The same object when no criterion depends on time.
+   */
+  evaluationAt(evaluation: MatchEvaluation, match: CandidateMatch<TRating>, nowMs: number): MatchEvaluation;
   /** The highest score `evaluation` can reach later: every time-dependent criterion at 1. */
   ceilingScore(evaluation: MatchEvaluation): number;
   /**
    * An upper bound on the ceiling score of `match` (so on its score at any time), measuring only the
    * criteria that read the tickets' own skill and experience (`BOUNDED_CHEAPLY`); every other
    * criterion counts at 1. It skips the rating model's prediction and the arrays of `evaluate`: a
-   * pair the bound already keeps below every threshold need not be scored.
+   * pair the bound already keeps below every threshold need not be scored. Those criteria are ranges
+   * over the tickets (most minus least skilled or experienced), which a ticket joining can only
+   * widen: the bound of some tickets bounds every match holding them, of any split.
    */
   ceilingBound(match: CandidateMatch<TRating>): number;
   /** Every criterion's explanation. */
@@ -349,6 +357,7 @@ export function createMatchScorer<TRating>(
     if (c.timeDependent) timeDependentWeight += c.weight;
   }
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
+  const anyTimeDependent = compiled.some((c) => c.timeDependent);
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
     // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
@@ -426,6 +435,25 @@ export function createMatchScorer<TRating>(
         if (criterion.timeDependent) weighted += criterion.weight * criterion.measure(match, context)[1];
       }
       return weighted / weightOrOne;
+    },
+    evaluationAt(evaluation, match, nowMs) {
+      if (!anyTimeDependent) return evaluation;
+      const context: MeasureContext = {
+        nowMs,
+        winProbabilities: evaluation.winProbabilities,
+        expectedChurn: evaluation.expectedChurn,
+      };
+      const raws = [...evaluation.raws];
+      const scores = [...evaluation.scores];
+      let weighted = evaluation.timelessWeightedSum;
+      for (const [i, criterion] of compiled.entries()) {
+        if (!criterion.timeDependent) continue;
+        const [raw, score] = criterion.measure(match, context);
+        raws[i] = raw;
+        scores[i] = score;
+        weighted += criterion.weight * score;
+      }
+      return { ...evaluation, score: weighted / weightOrOne, raws, scores };
     },
     ceilingScore(evaluation) {
       return (evaluation.timelessWeightedSum + timeDependentWeight) / weightOrOne;

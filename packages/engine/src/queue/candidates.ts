@@ -428,7 +428,6 @@ export function rejudge<TRating>(
   cached: { readonly match: CandidateMatch<TRating>; readonly evaluation: MatchEvaluation },
   nowMs: number,
 ): Proposal<TRating> {
-  const criteriaQuality = context.scorer.scoreAt(cached.evaluation, cached.match, nowMs);
   // Ping caps relax with wait: a region closed when the candidate was cached may be open now.
   const { region } = context.handshake.chooseRegion(cached.match, nowMs);
   const match =
@@ -437,10 +436,7 @@ export function rejudge<TRating>(
       : region === undefined
         ? { teams: cached.match.teams }
         : { teams: cached.match.teams, region };
-  const timed =
-    criteriaQuality === cached.evaluation.score
-      ? cached.evaluation
-      : { ...cached.evaluation, score: criteriaQuality };
+  const timed = context.scorer.evaluationAt(cached.evaluation, cached.match, nowMs);
   const evaluation = withRules(context, timed, match, nowMs);
   const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);
   return {

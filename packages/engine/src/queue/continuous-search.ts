@@ -9,6 +9,7 @@
 
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
+import { Random } from '../random.ts';
 import {
   type CandidateCache,
   type CandidateContext,
@@ -19,11 +20,12 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { CandidateMemory, Entry, PairNote, ShownPair } from './entry.ts';
+import type { CandidateMemory, Entry, PairNote, ShownPair, UnsplitFill } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
 import type { PoolIndex } from './pool-index.ts';
 import { waitUntilRelaxedTo } from './relaxation.ts';
+import { TogetherBound } from './together-bound.ts';
 import type { Objective, QueueConfig } from './types.ts';
 
 /** What the search reads from its matchmaker. */
@@ -39,6 +41,13 @@ export interface CandidateSearchOptions<TRating> {
   readonly window: number;
   /** Neighbours gathered per bucket for fills. */
   readonly gatherCount: number;
+  /**
+   * Whether an arrival wakes only the neighbours filled around with which some match holding both
+   * could pass now (`TogetherBound`), scheduling the others, and a fill no match of its tickets
+   * could pass yet is left unsplit; otherwise it wakes them all and splits every fill (the
+   * references the bound is held to by the property tests).
+   */
+  readonly boundsFillWakes: boolean;
   /**
    * False for the reference that looks at every tick: it scores every pair it looks at, keeping no
    * notes and reading no bound, so that it checks them.
@@ -79,26 +88,39 @@ export class CandidateSearch<TRating> {
       options.keepsNotes && !options.scorer.timeDependent && !options.handshake.limits.rules.active;
     const shape = options.context.shape;
     this.pairsOnly = shape.fixed && shape.teamCount.max === 2;
-    // An arrival's neighbours can be scheduled by the pair's note only where notes are kept (a pair's
-    // acceptance time is then exact) and only pairs are looked at.
-    if (this.notesPairs && this.pairsOnly && options.config.mode.kind === 'continuous')
+    this.togetherBound = options.boundsFillWakes
+      ? TogetherBound.forQueue(options.scorer, options.handshake, options.context.minQualityOf)
+      : undefined;
+    // An arrival's neighbours can be scheduled by the pair's note where notes are kept (a pair's
+    // acceptance time is then exact), or by the bound on any match holding both, in fixed two-team
+    // shapes (whose wake radius covers the windows of pairs and fills alike).
+    if (
+      (this.notesPairs || this.togetherBound !== undefined) &&
+      this.pairsOnly &&
+      options.config.mode.kind === 'continuous'
+    )
       options.pool.deferWakes();
   }
 
   /** Fixed two-team shapes, where whole teams pair one neighbour at a time. */
   private readonly pairsOnly: boolean;
+  /** When a match holding an arrival and a neighbour could first pass; undefined with queue rules. */
+  private readonly togetherBound: TogetherBound<TRating> | undefined;
 
   /**
    * Settles the arrivals since the last tick (the pool defers their wake-ups here): each neighbour
-   * whose window an arrival enters is woken only if its pair with the arrival can form now, or is
-   * not a pair (a partial team, filled rather than paired); otherwise it is scheduled to look again
-   * when the pair's note stops holding (the pair could first pass, or a ping cap steps), unless it
+   * whose window an arrival enters is woken only if its pair with the arrival can form now (whole
+   * teams with notes) or some match holding both could pass now (`TogetherBound`; every neighbour
+   * when there is no bound); otherwise it is scheduled to look again when the pair's note stops
+   * holding (the pair could first pass, or a ping cap steps) or the bound's time comes, unless it
    * already looks earlier. Nothing else in its window changed, so an earlier look would find nothing
    * formable: its last look's wake-up time covers the rest. The pair's note is kept by the arrival,
    * whose own look this tick then reuses it instead of scoring the pair again.
    */
   settleArrivals(arrivals: readonly Entry<TRating>[], nowMs: number): void {
     const teamSize = this.context.shape.teamSize.max;
+    const firstOverdueMs =
+      this.handshake.policy === 'force' ? this.firstOverdueMs() : Number.POSITIVE_INFINITY;
     for (const arrival of arrivals) {
       if (!arrival.listed) continue;
       // Notes from before this settling (a ticket returned from a declined match); `wakeable` names
@@ -106,19 +128,34 @@ export class CandidateSearch<TRating> {
       const earlier = arrival.pairNotes?.length ?? 0;
       for (const other of this.pool.wakeable(arrival)) {
         if (other.dirty) continue;
-        if (arrival.size !== teamSize || other.size !== teamSize) {
-          this.pool.wake(other);
-          continue;
+        let fromMs: number;
+        if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
+          const note = this.arrivalNote(arrival, other, earlier, nowMs);
+          fromMs = note === undefined ? nowMs : note.validUntilMs;
+        } else {
+          // A neighbour filled around: its next fill either holds the arrival or is one its last
+          // look had (a fixed shape's fill is full, so a farther ticket pushed out of its window, or
+          // the arrival skipped, leaves that fill or none), whose time its wake-up already covers.
+          fromMs =
+            this.togetherBound === undefined
+              ? nowMs
+              : this.togetherBound.fromMs([arrival.scored, other.scored], nowMs, firstOverdueMs);
         }
-        const note = this.arrivalNote(arrival, other, earlier, nowMs);
-        if (note === undefined || note.validUntilMs <= nowMs) {
+        if (fromMs <= nowMs) {
           this.pool.wake(other);
-        } else if (note.validUntilMs < other.sleepUntilMs) {
-          other.sleepUntilMs = note.validUntilMs;
+        } else if (fromMs < other.sleepUntilMs) {
+          other.sleepUntilMs = fromMs;
           this.pool.sleep(other);
         }
       }
     }
+  }
+
+  /** When the longest waiting ticket is (or was) overdue; Infinity with an empty pool. */
+  private firstOverdueMs(): number {
+    for (const entry of this.pool.byAge.items)
+      if (entry.listed) return entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
+    return Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -149,6 +186,8 @@ export class CandidateSearch<TRating> {
     if (index < 0) notes.push(note);
     else notes[index] = note;
     showPair(other, { first: arrival, second: other, atMs: nowMs });
+    // A look now would pair rather than fill.
+    other.unsplitBest = undefined;
     return note;
   }
 
@@ -295,39 +334,49 @@ export class CandidateSearch<TRating> {
   }
 
   /**
-   * Judges a fill's tickets: the cached candidate of the same tickets re-judged now (split again when a
-   * team rule that broke its split may have relaxed), or a fresh split; pushed to `candidates`.
+   * The best candidate of a ticket's last look for `status`, splitting the fill that look left
+   * unsplit. The split searches with a generator of its own: asking for a status changes no match.
+   */
+  recallBest(entry: Entry<TRating>): CandidateMemory<TRating> | undefined {
+    const fill = entry.unsplitBest;
+    if (fill === undefined) return entry.best;
+    const context = { ...this.context, random: Random.fromSeed(0) };
+    const teams = splitIntoTeams(context, inSplitOrder([...fill.tickets]), fill.teamCount, fill.atMs);
+    entry.unsplitBest = undefined;
+    entry.best = teams === undefined ? undefined : memoryOf(propose(context, teams, fill.atMs), fill.atMs);
+    return entry.best;
+  }
+
+  /**
+   * A fill's proposal at `nowMs`: its split from the cache, re-judged for the time (split and cached
+   * on a miss); undefined when its parties cannot be split into the teams.
    */
   private judgeFill(
-    candidates: Proposal<TRating>[],
     tickets: readonly ScoredTicket<TRating>[],
+    teamCount: number,
     nowMs: number,
-    split: () => ScoredTicket<TRating>[][] | undefined,
-  ): void {
+  ): Proposal<TRating> | undefined {
     const rules = this.handshake.limits.rules;
     let fresh: Proposal<TRating> | undefined;
     const cached = this.cache.get(tickets, () => {
-      const teams = split();
+      const teams = splitIntoTeams(this.context, tickets, teamCount, nowMs);
       if (teams === undefined) return 'unsplittable';
       fresh = propose(this.context, teams, nowMs);
       return { match: fresh.match, evaluation: fresh.evaluation, atMs: nowMs };
     });
-    if (fresh !== undefined) candidates.push(fresh);
-    else if (cached !== 'unsplittable') {
-      const again = rejudge(this.context, cached, nowMs);
-      // A team rule that broke the cached split may have relaxed since enough for another split.
-      const splitAgain =
-        rules.splitSensitive &&
-        again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
-        rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
-      const teams = splitAgain ? split() : undefined;
-      if (teams === undefined) candidates.push(again);
-      else {
-        const resplit = propose(this.context, teams, nowMs);
-        this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
-        candidates.push(resplit);
-      }
-    }
+    if (fresh !== undefined) return fresh;
+    if (cached === 'unsplittable') return undefined;
+    const again = rejudge(this.context, cached, nowMs);
+    // A team rule that broke the cached split may have relaxed since enough for another split.
+    const splitAgain =
+      rules.splitSensitive &&
+      again.verdict.breaches.some((breach) => breach.limit === 'rule') &&
+      rules.splitLimitsChanged(cached.match, cached.atMs ?? nowMs, nowMs);
+    const teams = splitAgain ? splitIntoTeams(this.context, tickets, teamCount, nowMs) : undefined;
+    if (teams === undefined) return again;
+    const resplit = propose(this.context, teams, nowMs);
+    this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
+    return resplit;
   }
 
   /**
@@ -384,7 +433,12 @@ export class CandidateSearch<TRating> {
       const notes = this.notesPairs ? (entry.pairNotes ?? []) : undefined;
       let anyFormable = false;
       let looked = 0;
+      // Partial teams among the nearest are passed over here but were looked at all the same: an
+      // arrival nearer than they are changes who the nearest are.
+      let examined = 0;
       for (const other of considered) {
+        examined++;
+        reachSkill = Math.max(reachSkill, skillDistance(entry, other));
         if (other.size !== teamSize) continue;
         // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
         // The last look's notes are in its order: the same neighbour is likely at the same place.
@@ -402,14 +456,17 @@ export class CandidateSearch<TRating> {
         pairLooks.push(look);
         shownOthers.push(other);
         looked++;
-        reachSkill = Math.max(reachSkill, skillDistance(entry, other));
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
-      if (considered.length < 2 * this.window && looked === considered.length)
+      if (considered.length < 2 * this.window && examined === considered.length)
         reachSkill = Number.POSITIVE_INFINITY;
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
     const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
+    // Fills that no match holding their tickets could pass yet are not split (the costly part of a
+    // look): the time the bound first could pass wakes the ticket, at or before the fill's own.
+    let unsplitWakeMs = Number.POSITIVE_INFINITY;
+    let unsplit: UnsplitFill<TRating> | undefined;
     if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
@@ -426,14 +483,23 @@ export class CandidateSearch<TRating> {
         }
         for (const fill of fills) {
           reachSkill = Math.max(reachSkill, skillDistance(entry, pool[fill.inspected - 1]));
-          this.judgeFill(candidates, fill.tickets, nowMs, () =>
-            splitIntoTeams(this.context, fill.tickets, fill.teamCount, nowMs),
-          );
+          const bound = this.togetherBound;
+          const fromMs =
+            bound === undefined
+              ? nowMs
+              : bound.fromMs(fill.tickets, nowMs, bound.firstOverdueMs(fill.tickets));
+          if (fromMs > nowMs) {
+            unsplitWakeMs = Math.min(unsplitWakeMs, fromMs);
+            unsplit ??= { tickets: fill.tickets, teamCount: fill.teamCount, atMs: nowMs };
+            continue;
+          }
+          const proposal = this.judgeFill(inSplitOrder(fill.tickets), fill.teamCount, nowMs);
+          if (proposal !== undefined) candidates.push(proposal);
         }
       }
     }
     const formable: Proposal<TRating>[] = [];
-    let wakeMs = Math.min(regionWakeMs, pairWakeMs);
+    let wakeMs = Math.min(regionWakeMs, pairWakeMs, unsplitWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
     const accepts: number[] = [];
     for (const candidate of candidates) {
@@ -459,6 +525,7 @@ export class CandidateSearch<TRating> {
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
     if (formable.length > 0) {
       entry.pairNotes = undefined;
+      entry.unsplitBest = undefined;
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
@@ -476,6 +543,7 @@ export class CandidateSearch<TRating> {
     if (shownOthers.length > 0) {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
+      entry.unsplitBest = undefined;
       entry.shownPairs = [{ first: entry, second: shownOthers, atMs: nowMs }];
     } else {
       let bestShown: Proposal<TRating> | undefined;
@@ -492,6 +560,7 @@ export class CandidateSearch<TRating> {
           bestShown = candidate;
       }
       entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
+      entry.unsplitBest = bestShown === undefined ? unsplit : undefined;
       entry.shownPairs = undefined;
     }
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
@@ -501,6 +570,17 @@ export class CandidateSearch<TRating> {
     return [];
   }
 }
+
+/**
+ * A fill's tickets in one order whoever filled them (sorted in place): the split of a set of
+ * tickets, cached by the set, then does not depend on which of them looked first.
+ */
+function inSplitOrder<TRating>(tickets: ScoredTicket<TRating>[]): ScoredTicket<TRating>[] {
+  return tickets.sort(byTicketId);
+}
+
+const byTicketId = (a: { readonly ticketId: string }, b: { readonly ticketId: string }) =>
+  a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : 0;
 
 /** The skill distance from `entry` to `other` (Infinity for no ticket). */
 function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | undefined): number {

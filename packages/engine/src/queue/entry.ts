@@ -42,6 +42,13 @@ export interface PairNote<TRating> {
   readonly validUntilMs: number;
 }
 
+/** A fill of tickets looked at at `atMs` but not split into teams. */
+export interface UnsplitFill<TRating> {
+  readonly tickets: readonly ScoredTicket<TRating>[];
+  readonly teamCount: number;
+  readonly atMs: number;
+}
+
 /**
  * Pairs a look saw at `atMs`, `first` in the first team: with `second`, or with each of `seconds` in
  * order (a ticket's own look saw them all at once). `status` scores them at `atMs` when asked.
@@ -84,6 +91,11 @@ export interface Entry<TRating> {
   /** Continuous mode: last tick in which it was placed in a match (avoids double use). */
   takenAtTick: number;
   best: CandidateMemory<TRating> | undefined;
+  /**
+   * Continuous fills: the fill its last look left unsplit, no match holding those tickets could pass
+   * yet (`TogetherBound`), when nothing else was looked at; `status` splits it when asked.
+   */
+  unsplitBest: UnsplitFill<TRating> | undefined;
   /**
    * Continuous pairs: the pairs seen since `best` was chosen, in the order they were seen; `status`
    * compares them with `best` only when asked, so that a tick scores a pair only as far as its

@@ -213,19 +213,31 @@ export class Handshake {
     let firstOverdueMs = Number.POSITIVE_INFINITY;
     for (const team of match.teams) {
       for (const ticket of team) {
-        const waitNow = nowMs - ticket.enqueuedAtMs;
-        const overdueAt = ticket.enqueuedAtMs + this.maxWaitMs;
-        firstOverdueMs = Math.min(firstOverdueMs, overdueAt);
-        const minQuality = minQualityOf(ticket.ticketId) ?? 0;
-        const acceptAt =
-          minQuality > qualityCeiling
-            ? Number.POSITIVE_INFINITY
-            : ticket.enqueuedAtMs +
-              waitUntilRelaxedTo(this.config.threshold, qualityCeiling, waitNow, 'down');
-        softMs = Math.max(softMs, Math.min(acceptAt, overdueAt));
+        firstOverdueMs = Math.min(firstOverdueMs, ticket.enqueuedAtMs + this.maxWaitMs);
+        softMs = Math.max(softMs, this.ticketAcceptsFromMs(ticket, qualityCeiling, minQualityOf, nowMs));
       }
     }
     if (this.policy === 'force') softMs = Math.min(softMs, Math.max(nowMs, firstOverdueMs));
     return softMs;
+  }
+
+  /**
+   * The earliest time (>= `nowMs`, or earlier when already so) from which a ticket accepts a match
+   * of quality `quality` on its own: its threshold relaxed to it, or it overdue (waiving it).
+   */
+  ticketAcceptsFromMs(
+    ticket: { readonly ticketId: string; readonly enqueuedAtMs: number },
+    quality: number,
+    minQualityOf: (ticketId: string) => number | undefined,
+    nowMs: number,
+  ): number {
+    const overdueAt = ticket.enqueuedAtMs + this.maxWaitMs;
+    const minQuality = minQualityOf(ticket.ticketId) ?? 0;
+    const acceptAt =
+      minQuality > quality
+        ? Number.POSITIVE_INFINITY
+        : ticket.enqueuedAtMs +
+          waitUntilRelaxedTo(this.config.threshold, quality, nowMs - ticket.enqueuedAtMs, 'down');
+    return Math.min(acceptAt, overdueAt);
   }
 }

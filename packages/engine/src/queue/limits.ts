@@ -86,6 +86,8 @@ export class HardLimits {
   private readonly regionPositions: ReadonlyMap<string, number>;
   /** Worst ping of each ticket's players per region (in `regions.names` order). */
   private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+  /** When each region first is within each ticket's ping cap (see `pingCapOpensMs`). */
+  private readonly capOpenings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
@@ -341,18 +343,62 @@ export class HardLimits {
     };
   }
 
-  private pingCap(): HardLimit {
+  /** The earliest time from which a ticket's ping cap allows `region` (Infinity if never). */
+  private pingCapHoldsFromMs<TRating>(
+    ticket: ScoredTicket<TRating>,
+    region: string | undefined,
+    nowMs: number,
+  ): number {
     const maxPingMs = this.config.regions?.maxPingMs;
+    const ping = this.ticketPingMs(ticket, region);
+    if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
+    return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
+  }
+
+  /**
+   * The earliest time from which some region is within the ping caps of all of `tickets` (a match
+   * holding them is played in one region): `nowMs` without regions, Infinity if never.
+   */
+  pingCapsHoldTogetherFromMs<TRating>(tickets: readonly ScoredTicket<TRating>[], nowMs: number): number {
+    const regions = this.config.regions;
+    if (regions === undefined) return nowMs;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (let r = 0; r < regions.names.length; r++) {
+      let latest = nowMs;
+      for (const ticket of tickets) {
+        latest = Math.max(latest, this.pingCapOpensMs(ticket)[r] as number);
+        // A region no earlier than the best so far is not read to the end.
+        if (latest >= earliest) break;
+      }
+      earliest = Math.min(earliest, latest);
+    }
+    return earliest;
+  }
+
+  /**
+   * When each region (in `regions.names` order) first is within a ticket's ping cap (Infinity if
+   * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
+   */
+  private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
+    let opens = this.capOpenings.get(ticket);
+    if (opens === undefined) {
+      const names = this.config.regions?.names ?? [];
+      opens = Float64Array.from(names, (region) =>
+        this.pingCapHoldsFromMs(ticket, region, ticket.enqueuedAtMs),
+      );
+      this.capOpenings.set(ticket, opens);
+    }
+    return opens;
+  }
+
+  private pingCap(): HardLimit {
     return {
       kind: 'ping-cap',
       perMatch: false,
       holds: (ticket, candidate, nowMs) =>
         this.ticketPingMs(ticket, candidate.match.region) <= this.maxPingAt(ticket, nowMs),
-      holdsFromMs: (ticket, candidate, nowMs) => {
-        const ping = this.ticketPingMs(ticket, candidate.match.region);
-        if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
-        return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
-      },
+      holdsFromMs: (ticket, candidate, nowMs) =>
+        this.pingCapHoldsFromMs(ticket, candidate.match.region, nowMs),
       describe: (ticket, candidate, nowMs) => {
         const region = candidate.match.region;
         const cap = formatMs(this.maxPingAt(ticket, nowMs));

@@ -93,7 +93,25 @@ interface PendingMatch {
  * const effects = mm.tick(nowMs + 1000); // [{ kind: 'matched', match, ... }, ...]
  */
 export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): Matchmaker<TRating> {
-  return new QueueMatchmaker(options, false);
+  return new QueueMatchmaker(options, 'scheduled');
+}
+
+/**
+ * How a continuous queue's waiting tickets come to look again: `scheduled`, when something in their
+ * window could pass (the queue's own way); `neighbourhood`, as scheduled except that an arrival wakes
+ * every neighbour filled around whose window it enters; `every-tick`, every ticket at every tick.
+ */
+type LookPolicy = 'scheduled' | 'neighbourhood' | 'every-tick';
+
+/**
+ * A matchmaker in which an arrival wakes every neighbour filled around whose window it enters, bound
+ * or not: the reference that the bound on a match holding an arrival and a neighbour is held to by
+ * the property tests (the same looks that could form a match, and more); not exported by the package.
+ */
+export function createNeighbourhoodWakingMatchmaker<TRating>(
+  options: MatchmakerOptions<TRating>,
+): Matchmaker<TRating> {
+  return new QueueMatchmaker(options, 'neighbourhood');
 }
 
 /**
@@ -106,7 +124,7 @@ export function createMatchmaker<TRating>(options: MatchmakerOptions<TRating>): 
 export function createLookingEveryTickMatchmaker<TRating>(
   options: MatchmakerOptions<TRating>,
 ): Matchmaker<TRating> {
-  return new QueueMatchmaker(options, true);
+  return new QueueMatchmaker(options, 'every-tick');
 }
 
 function skillScaleOf<TRating>(config: QueueConfig, model: RatingModel<TRating>): number {
@@ -152,8 +170,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** The reference's behaviour: every waiting ticket looks at every continuous tick. */
   private readonly looksEveryTick: boolean;
 
-  constructor(options: MatchmakerOptions<TRating>, looksEveryTick: boolean) {
-    this.looksEveryTick = looksEveryTick;
+  constructor(options: MatchmakerOptions<TRating>, looks: LookPolicy) {
+    this.looksEveryTick = looks === 'every-tick';
     this.config = validateQueueConfig(options.config);
     this.model = options.ratingModel;
     this.shape = matchShapeOf(this.config);
@@ -219,7 +237,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       cache: new CandidateCache<TRating>(1_000_000),
       window: this.window,
       gatherCount: this.gatherCount,
-      keepsNotes: !looksEveryTick,
+      boundsFillWakes: looks === 'scheduled',
+      keepsNotes: looks !== 'every-tick',
     });
     this.backfillContext = {
       scorer: this.scorer,
@@ -391,7 +410,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ...(done.matchId === undefined ? {} : { matchId: done.matchId }),
       };
     }
-    // Pairs seen since the ticket's last look are scored only now that someone asks.
+    // Pairs seen since the ticket's last look are scored only now that someone asks, and a fill it
+    // left unsplit is split.
+    if (entry.state === 'searching') this.search.recallBest(entry);
     this.search.shownBest(entry);
     return describeStatus({
       entry,
@@ -508,6 +529,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       takenAtTick: -1,
       reachSkill: Number.POSITIVE_INFINITY,
       best: undefined,
+      unsplitBest: undefined,
       shownPairs: undefined,
       pairNotes: undefined,
       notesAtMs: Number.NEGATIVE_INFINITY,

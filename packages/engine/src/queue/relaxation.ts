@@ -59,8 +59,19 @@ export function waitUntilRelaxedTo(
     (down ? linear.limit <= target : linear.limit >= target)
   ) {
     const distance = Math.abs(relaxation.start - target);
-    const wait = (linear.startAfterMs ?? 0) + (1000 * distance) / linear.perSecond;
-    best = Math.min(best, Math.max(fromWaitMs, Math.ceil(wait)));
+    let wait = Math.max(
+      fromWaitMs,
+      Math.ceil((linear.startAfterMs ?? 0) + (1000 * distance) / linear.perSecond),
+    );
+    // The closed form can land a millisecond off in floating point: the time is the first whole
+    // millisecond at which `relaxedValue` itself reaches the target, as the handshake reads it.
+    const reaches = (waitMs: number) => {
+      const value = relaxedValue(relaxation, waitMs, direction);
+      return down ? value <= target : value >= target;
+    };
+    for (let step = 0; step < 2 && wait > fromWaitMs && reaches(wait - 1); step++) wait--;
+    for (let step = 0; step < 2 && !reaches(wait); step++) wait++;
+    best = Math.min(best, wait);
   }
   return best;
 }

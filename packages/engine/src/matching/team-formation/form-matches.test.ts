@@ -5,20 +5,8 @@ import { ErrorCodes, isMatchdError } from '../../errors.ts';
 import { Random } from '../../random.ts';
 import { fillableMatchCount, formMatches } from './index.ts';
 import { bruteForceRound, randomPairScore } from './test-support/brute-force.ts';
+import { seededPool } from './test-support/seeded-pool.ts';
 import type { FormationMethod, FormationTicket, FormMatchesOptions, FormMatchesResult } from './types.ts';
-
-/** A seeded pool: party sizes 1..maxParty (solos most common), sort keys like ratings. */
-function pool(seed: number, players: number, maxParty: number): FormationTicket[] {
-  const random = Random.fromSeed(seed);
-  const tickets: FormationTicket[] = [];
-  let left = players;
-  while (left > 0) {
-    const size = Math.min(left, 1 + random.weightedIndex([6, 3, 2, 1].slice(0, maxParty)));
-    tickets.push({ size, sortKey: random.normal(1500, 300) });
-    left -= size;
-  }
-  return tickets;
-}
 
 /** Checks what every result must satisfy, whatever the search did. */
 function assertWellFormed(result: FormMatchesResult, options: FormMatchesOptions): void {
@@ -71,7 +59,7 @@ describe('formMatches against brute force on every round of small pools', () => 
     for (const shape of SHAPES) {
       it(`${method}${method === 'restarts' ? ` (${perturbation}, ${improvement})` : ''}: ${shape.teamCount} teams of ${shape.teamSize}, ${shape.players} players, parties <= ${shape.maxParty}`, () => {
         for (let seed = 1; seed <= 4; seed++) {
-          const tickets = pool(seed * 31 + shape.teamSize, shape.players, shape.maxParty);
+          const tickets = seededPool(seed * 31 + shape.teamSize, shape.players, shape.maxParty);
           const scoreMatch = randomPairScore(tickets.length, seed);
           const aggregate = seed % 2 === 0 ? 'sqrt-mean' : 'mean';
           const optimum = bruteForceRound({
@@ -218,7 +206,7 @@ describe('formMatches properties', () => {
   });
 
   it('a larger budget never ends below a smaller one from the same seed (restarts keep the best)', () => {
-    const tickets = pool(7, 60, 3);
+    const tickets = seededPool(7, 60, 3);
     const scoreMatch = randomPairScore(tickets.length, 7);
     const objectiveAfter = (maxRestarts: number) =>
       formMatches({ tickets, teamCount: 2, teamSize: 3, scoreMatch, random: Random.fromSeed(3), maxRestarts })
@@ -230,7 +218,7 @@ describe('formMatches properties', () => {
 });
 
 describe('formMatches rejects bad input before any work', () => {
-  const tickets = pool(1, 12, 2);
+  const tickets = seededPool(1, 12, 2);
   const base: FormMatchesOptions = {
     tickets,
     teamCount: 2,
@@ -314,7 +302,7 @@ describe('formMatches rejects bad input before any work', () => {
 
 describe('formMatches time budget and trace', () => {
   it('stops when the injected clock passes the budget and reports the trace on that clock', () => {
-    const tickets = pool(3, 90, 3);
+    const tickets = seededPool(3, 90, 3);
     let now = 1000;
     const result = formMatches({
       tickets,

@@ -6,19 +6,7 @@ import { formMatches } from './form-matches.ts';
 import { boundedPricing, formationBound } from './formation-bound.ts';
 import { SetPackingLp } from './set-packing-lp.ts';
 import { bruteForceRound, everyMatch, randomPairScore } from './test-support/brute-force.ts';
-import type { FormationTicket } from './types.ts';
-
-function pool(seed: number, players: number, maxParty: number): FormationTicket[] {
-  const random = Random.fromSeed(seed);
-  const tickets: FormationTicket[] = [];
-  let left = players;
-  while (left > 0) {
-    const size = Math.min(left, 1 + random.weightedIndex([6, 3, 2].slice(0, maxParty)));
-    tickets.push({ size, sortKey: random.normal(1500, 300) });
-    left -= size;
-  }
-  return tickets;
-}
+import { seededPool } from './test-support/seeded-pool.ts';
 
 const SHAPES = [
   { teamCount: 2, teamSize: 3, players: 12, maxParty: 3 },
@@ -35,7 +23,7 @@ describe('formationBound', () => {
         fc.integer({ min: 1, max: 10_000 }),
         fc.constantFrom('mean' as const, 'sqrt-mean' as const),
         (shape, seed, aggregate) => {
-          const tickets = pool(seed, shape.players, shape.maxParty);
+          const tickets = seededPool(seed, shape.players, shape.maxParty);
           const scoreMatch = randomPairScore(tickets.length, seed + 1);
           const { teamCount, teamSize } = shape;
           const optimum = bruteForceRound({
@@ -90,7 +78,7 @@ describe('formationBound', () => {
         fc.integer({ min: 1, max: 10_000 }),
         fc.float({ min: 0, max: Math.fround(0.3), noNaN: true }),
         (shape, seed, priceScale) => {
-          const tickets = pool(seed, shape.players, shape.maxParty);
+          const tickets = seededPool(seed, shape.players, shape.maxParty);
           const scoreMatch = randomPairScore(tickets.length, seed + 1);
           const { teamCount, teamSize } = shape;
           const random = Random.fromSeed(seed + 2);
@@ -124,7 +112,7 @@ describe('formationBound', () => {
   });
 
   it('needs a pricing: neither scoreBound nor pricing is a clear error', () => {
-    const tickets = pool(3, 12, 1);
+    const tickets = seededPool(3, 12, 1);
     assert.throws(
       () =>
         formationBound({

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { ErrorCodes, isMatchdError } from '../../errors.ts';
 import { Random } from '../../random.ts';
 import { formMatches } from './index.ts';
-import type { FormationTicket, FormMatchesOptions, ScoreMatch, SplitScorer } from './types.ts';
+import { seededPool } from './test-support/seeded-pool.ts';
+import type { FormMatchesOptions, ScoreMatch, SplitScorer } from './types.ts';
 
 /**
  * An integer pair score (so that the full and the incremental sums are exact and the searches must
@@ -97,18 +98,6 @@ function integerPairScore(ticketCount: number, seed: number) {
   return { scoreMatch, createSplitScorer };
 }
 
-function pool(seed: number, players: number, maxParty: number): FormationTicket[] {
-  const random = Random.fromSeed(seed);
-  const tickets: FormationTicket[] = [];
-  let left = players;
-  while (left > 0) {
-    const size = Math.min(left, 1 + random.weightedIndex([6, 3, 2, 1].slice(0, maxParty)));
-    tickets.push({ size, sortKey: random.normal(1500, 300) });
-    left -= size;
-  }
-  return tickets;
-}
-
 const SHAPES = [
   { teamCount: 2, teamSize: 3, players: 31, maxParty: 3 },
   { teamCount: 2, teamSize: 5, players: 43, maxParty: 3 },
@@ -126,7 +115,7 @@ describe('formMatches with a splitScorer', () => {
         fc.constantFrom('restarts' as const, 'annealing' as const),
         fc.constantFrom('mean' as const, 'sqrt-mean' as const),
         (shape, poolSeed, searchSeed, method, aggregate) => {
-          const tickets = pool(poolSeed, shape.players, shape.maxParty);
+          const tickets = seededPool(poolSeed, shape.players, shape.maxParty);
           const { scoreMatch, createSplitScorer } = integerPairScore(tickets.length, poolSeed);
           const options: FormMatchesOptions = {
             tickets,
@@ -157,7 +146,7 @@ describe('formMatches with a splitScorer', () => {
   });
 
   it('rejects a non-finite split score with INVALID_OPTION naming splitScorer.score', () => {
-    const tickets = pool(3, 12, 1);
+    const tickets = seededPool(3, 12, 1);
     const { scoreMatch, createSplitScorer } = integerPairScore(tickets.length, 3);
     const broken = { ...createSplitScorer(2), score: () => Number.NaN };
     assert.throws(
@@ -179,7 +168,7 @@ describe('formMatches with a splitScorer', () => {
   });
 
   it('rejects a splitScorer without its methods before any work', () => {
-    const tickets = pool(4, 12, 1);
+    const tickets = seededPool(4, 12, 1);
     const { scoreMatch, createSplitScorer } = integerPairScore(tickets.length, 4);
     const { place: _place, ...withoutPlace } = createSplitScorer(2);
     assert.throws(
