@@ -13,7 +13,7 @@
  * (with an incremental split scorer a 5v5 search scores about 9 million splits a second; at 500 a
  * reading, `process.cpuUsage` took 7% of the search).
  */
-const EVALUATIONS_PER_READING = 2000;
+const EVALUATIONS_PER_READING = 8000;
 /**
  * Questions between two readings whatever the evaluations: work served from caches (a kick into
  * contents seen before) evaluates nothing, and must still end at the budget.

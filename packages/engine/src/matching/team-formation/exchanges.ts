@@ -72,6 +72,8 @@ export class ExchangeSearch {
     { versionA: number; versionB: number; best: Exchange | undefined }[]
   >();
   private readonly scratch: number[] = [];
+  private readonly incomingUnit: number[] = [0];
+  private readonly arrivingOne: number[] = [0];
 
   constructor(context: ExchangeContext) {
     this.context = context;
@@ -135,7 +137,9 @@ export class ExchangeSearch {
     const fresh: number[] = [];
     if (container !== state.bench) {
       const base = state.value[container] as number;
-      const arriving = [incoming];
+      // Its own one-ticket array: singleInto's is in use while it asks for gains.
+      const arriving = this.arrivingOne;
+      arriving[0] = incoming;
       for (const unit of units) {
         const score = this.scoreWith(container, unit, arriving);
         fresh.push(score === INFEASIBLE ? INFEASIBLE : evaluator.value(score) - base);
@@ -221,10 +225,12 @@ export class ExchangeSearch {
     const { state, sizes } = this.context;
     const targetUnitsBySize = this.unitsOf(target).bySize;
     const sourceUnits = this.unitsOf(source);
+    // One array for every incoming ticket of every scan (the scan sees thousands); an exchange that
+    // is kept gets its own.
+    const incomingUnit = this.incomingUnit;
     for (const incoming of state.members[source] as number[]) {
       const size = sizes[incoming] as number;
-      // One array per incoming ticket, not per candidate unit: the scan sees thousands of units.
-      const incomingUnit = [incoming];
+      incomingUnit[0] = incoming;
       const targetUnits = targetUnitsBySize[size] as (readonly number[])[];
       if (targetUnits.length === 0) continue;
       const targetGains = this.gainsOf(target, incoming);
@@ -247,7 +253,7 @@ export class ExchangeSearch {
           from: target,
           to: source,
           outgoing: unit,
-          incoming: incomingUnit,
+          incoming: [incoming],
           fromScore: Number.NaN,
           toScore: Number.NaN,
           delta: best.delta,

@@ -36,8 +36,14 @@ export class MatchEvaluator {
   private readonly teams: number[][];
   /** Tickets placed so far in each team while a split is laid out. */
   private readonly fill: Int32Array;
+  /** The members of the match being split, ordered by size (the current of `orderByLength`). */
   private order: number[] = [];
-  private orderedSizes: number[] = [];
+  /**
+   * One order buffer per ticket count, so that no call changes an array's length (setting `length`
+   * is a runtime call in V8, and matches of different party mixes alternate all the time).
+   */
+  private readonly orderByLength: number[][];
+  private readonly orderedSizesByLength: number[][];
   /** Split index and ordered members of the last feasible `best` call (for `teamsOfLast`). */
   private lastSplit = -1;
   private lastPattern: SplitPattern | undefined;
@@ -58,6 +64,13 @@ export class MatchEvaluator {
     }
     this.numericKeys = weight < Number.MAX_SAFE_INTEGER;
     this.teams = Array.from({ length: options.teamCount }, () => []);
+    const maxTickets = options.teamCount * options.teamSize;
+    this.orderByLength = Array.from({ length: maxTickets + 1 }, (_, length) =>
+      new Array<number>(length).fill(0),
+    );
+    this.orderedSizesByLength = Array.from({ length: maxTickets + 1 }, (_, length) =>
+      new Array<number>(length).fill(0),
+    );
     this.fill = new Int32Array(options.teamCount);
   }
 
@@ -181,10 +194,16 @@ export class MatchEvaluator {
 
   /** Orders the members by size (descending, then index) and finds their size pattern. */
   private patternOf(members: ArrayLike<number>, length: number): SplitPattern {
-    const order = this.order;
-    const orderedSizes = this.orderedSizes;
-    order.length = length;
-    orderedSizes.length = length;
+    let order = this.orderByLength[length];
+    let orderedSizes = this.orderedSizesByLength[length];
+    if (order === undefined || orderedSizes === undefined) {
+      // More tickets than a match holds: no split exists, but the pattern still says so.
+      order = new Array<number>(length).fill(0);
+      orderedSizes = new Array<number>(length).fill(0);
+      this.orderByLength[length] = order;
+      this.orderedSizesByLength[length] = orderedSizes;
+    }
+    this.order = order;
     let key = 0;
     for (let position = 0; position < length; position++) {
       const ticket = members[position] as number;

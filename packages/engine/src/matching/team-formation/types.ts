@@ -124,7 +124,7 @@ export interface FormMatchesOptions {
   readonly maxGroupSize?: number;
   /**
    * Restarts method: each match exchanges tickets with this many matches on either side of it in the
-   * order of mean sort key (and always with the left-out set); default 12 when a match of solos has
+   * order of mean sort key (and always with the left-out set); default 4 when a match of solos has
    * at most 100 splits (3v3, 4v4), else 6 (5v5: each re-split costs 126 scores). A number >= the match
    * count makes the neighbourhood complete. Annealing draws partners from the same window.
    */
@@ -132,8 +132,8 @@ export interface FormMatchesOptions {
   /**
    * Restarts method with kicks: neighbour matches of every descent after the first local optimum
    * (the first descent uses `neighbourMatches`: cheaper per pass, and its optimum is a good start for
-   * the wider one). Default 12 (a wider second stage) where `neighbourMatches` defaults to 6 (5v5 and
-   * larger), else `neighbourMatches` (one stage); never below `neighbourMatches`.
+   * the wider one). Default 6 where `neighbourMatches` defaults to 4 (3v3, 4v4) and 12 where it
+   * defaults to 6 (5v5 and larger), else `neighbourMatches` (one stage); never below `neighbourMatches`.
    */
   readonly widerNeighbourMatches?: number;
   /**
