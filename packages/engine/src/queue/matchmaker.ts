@@ -870,8 +870,11 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   private maybeRunRound(nowMs: number): void {
     const mode = this.config.mode;
+    // Only a round walks the whole pool; a continuous tick leaves departures to the list's own
+    // compaction rather than scanning every waiting ticket once a tick.
+    if (mode.kind !== 'rounds') return;
     this.pool.byAge.compact();
-    if (mode.kind !== 'rounds' || this.pool.byAge.length === 0) return;
+    if (this.pool.byAge.length === 0) return;
     let waitingPlayers = 0;
     for (const entry of this.pool.byAge.items) if (!this.expiringNow.has(entry)) waitingPlayers += entry.size;
     const due =
