@@ -153,7 +153,7 @@ export class CandidateSearch<TRating> {
 
   /** When the longest waiting ticket is (or was) overdue; Infinity with an empty pool. */
   private firstOverdueMs(): number {
-    for (const entry of this.pool.byAge.items)
+    for (const entry of this.pool.byAge)
       if (entry.listed) return entry.scored.enqueuedAtMs + this.handshake.maxWaitMs;
     return Number.POSITIVE_INFINITY;
   }

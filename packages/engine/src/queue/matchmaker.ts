@@ -593,7 +593,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
     for (const [requestId, prepared] of [...this.backfills]) {
       const candidates: ScoredTicket<TRating>[] = [];
-      for (const entry of this.pool.byAge.items) {
+      for (const entry of this.pool.byAge) {
         if (candidates.length >= BACKFILL_SCAN) break;
         if (entry.listed && entry.state === 'searching' && entry.pool === 'main')
           candidates.push(entry.scored);
@@ -738,7 +738,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     if (limit === undefined) return [];
     const due: Entry<TRating>[] = [];
     // byAge is oldest first: stop at the first live ticket that has not expired.
-    for (const oldest of this.pool.byAge.items) {
+    for (const oldest of this.pool.byAge) {
       if (!oldest.listed) continue;
       if (nowMs - oldest.scored.enqueuedAtMs < limit) break;
       due.push(oldest);
@@ -773,8 +773,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private continuousPass(nowMs: number): void {
     // Arrivals first: their neighbours whose pair with them can form now join the due set.
     this.search.settleArrivals(this.pool.takeArrivals(), nowMs);
-    if (this.looksEveryTick)
-      for (const entry of this.pool.byAge.items) if (entry.listed) this.pool.wake(entry);
+    if (this.looksEveryTick) for (const entry of this.pool.byAge) if (entry.listed) this.pool.wake(entry);
     const order = this.pool.takeDue(nowMs);
     const mode = this.config.mode;
     const limit = (mode.kind === 'continuous' ? mode.maxEvaluationsPerTick : undefined) ?? Infinity;
@@ -858,7 +857,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     if (mode.kind !== 'rounds') return Infinity;
     const base = this.lastRoundMs ?? this.roundClockStartMs ?? 0;
     let next = base + mode.periodMs;
-    for (const entry of this.pool.byAge.items) {
+    for (const entry of this.pool.byAge) {
       if (!entry.listed) continue;
       const dueMs = entry.scored.enqueuedAtMs + mode.maxWaitMs;
       if (this.lastRoundMs !== undefined && dueMs <= this.lastRoundMs) continue;
@@ -876,7 +875,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     this.pool.byAge.compact();
     if (this.pool.byAge.length === 0) return;
     let waitingPlayers = 0;
-    for (const entry of this.pool.byAge.items) if (!this.expiringNow.has(entry)) waitingPlayers += entry.size;
+    for (const entry of this.pool.byAge) if (!this.expiringNow.has(entry)) waitingPlayers += entry.size;
     const due =
       nowMs >= this.nextRoundAtMs() || (mode.minPlayers !== undefined && waitingPlayers >= mode.minPlayers);
     if (!due) return;

@@ -54,7 +54,7 @@ export class PoolIndex<TRating> {
   liveWithPrefix(prefix: string): Entry<TRating>[] {
     return [...this.bySkill]
       .filter(([bucket]) => bucket.startsWith(prefix))
-      .flatMap(([, list]) => list.items)
+      .flatMap(([, list]) => [...list])
       .filter((entry) => entry.listed);
   }
 
@@ -66,13 +66,12 @@ export class PoolIndex<TRating> {
   /** Puts a searching entry into the lists and wakes the tickets whose window it enters. */
   index(entry: Entry<TRating>): void {
     const list = this.list(entry.bucket);
-    // Insert compacts first, while this entry still counts as dead (it may be physically present).
-    const at = list.insert(entry);
+    list.insert(entry);
     this.byAge.insert(entry);
     entry.listed = true;
     this.wake(entry);
     if (this.defersWakes) this.arrivals.push(entry);
-    else for (const other of this.wakeable(entry, at)) this.wake(other);
+    else for (const other of this.wakeable(entry)) this.wake(other);
   }
 
   /** From now on arrivals wake only themselves; their neighbours wait for `takeArrivals`. */
@@ -91,22 +90,27 @@ export class PoolIndex<TRating> {
    * The live tickets of `entry`'s bucket, itself excluded, whose candidate window it may enter: within
    * the wake radius of its position, and no farther in skill than their last look reached.
    */
-  wakeable(entry: Entry<TRating>, at = this.list(entry.bucket).indexOf(entry)): Entry<TRating>[] {
-    const list = this.list(entry.bucket);
+  wakeable(entry: Entry<TRating>): Entry<TRating>[] {
+    const { lower, higher } = this.list(entry.bucket).around(entry);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
-    // Dead items are skipped and do not count: the radius is in live positions.
-    for (let i = at - 1, seen = 0; i >= 0 && seen < this.wakeRadius; i--) {
-      const other = list.items[i] as Entry<TRating>;
+    // Dead items are skipped and do not count: the radius is in live positions. Skills are read
+    // from the list's chunks.
+    for (let seen = 0; seen < this.wakeRadius; ) {
+      const otherSkill = lower.peekKey();
+      const other = lower.next();
+      if (other === undefined) break;
       if (!other.listed) continue;
       seen++;
-      if (skill - other.scored.skill <= other.reachSkill) result.push(other);
+      if (skill - otherSkill <= other.reachSkill) result.push(other);
     }
-    for (let i = at + 1, seen = 0; i < list.length && seen < this.wakeRadius; i++) {
-      const other = list.items[i] as Entry<TRating>;
+    for (let seen = 0; seen < this.wakeRadius; ) {
+      const otherSkill = higher.peekKey();
+      const other = higher.next();
+      if (other === undefined) break;
       if (!other.listed) continue;
       seen++;
-      if (other.scored.skill - skill <= other.reachSkill) result.push(other);
+      if (otherSkill - skill <= other.reachSkill) result.push(other);
     }
     return result;
   }
@@ -119,8 +123,8 @@ export class PoolIndex<TRating> {
   unindex(entry: Entry<TRating>): void {
     if (!entry.listed) return;
     entry.listed = false;
-    this.list(entry.bucket).markRemoved();
-    this.byAge.markRemoved();
+    this.list(entry.bucket).markRemoved(entry);
+    this.byAge.markRemoved(entry);
   }
 
   /** Marks an entry for evaluation at the next continuous tick. */
@@ -185,20 +189,16 @@ export class PoolIndex<TRating> {
     bucket: string,
     free: (other: Entry<TRating>) => boolean,
   ): Entry<TRating>[] {
-    const list = this.list(bucket);
-    const at = list.indexOf(entry);
+    const { lower, higher } = this.list(bucket).around(entry);
     const result: Entry<TRating>[] = [];
-    let left = at - 1;
-    let right = list.items[at] === entry ? at + 1 : at;
-    while (result.length < count && (left >= 0 || right < list.length)) {
-      const l = left >= 0 ? (list.items[left] as Entry<TRating>) : undefined;
-      const r = right < list.length ? (list.items[right] as Entry<TRating>) : undefined;
-      const takeLeft =
-        r === undefined ||
-        (l !== undefined && entry.scored.skill - l.scored.skill <= r.scored.skill - entry.scored.skill);
-      const next = takeLeft ? (l as Entry<TRating>) : (r as Entry<TRating>);
-      if (takeLeft) left--;
-      else right++;
+    const skill = entry.scored.skill;
+    // Skills are read from the list's chunks: only the tickets taken are read themselves.
+    while (result.length < count) {
+      const lowerSkill = lower.peekKey();
+      const higherSkill = higher.peekKey();
+      if (Number.isNaN(lowerSkill) && Number.isNaN(higherSkill)) break;
+      const takeLeft = Number.isNaN(higherSkill) || skill - lowerSkill <= higherSkill - skill;
+      const next = (takeLeft ? lower.next() : higher.next()) as Entry<TRating>;
       if (free(next)) result.push(next);
     }
     return result;
