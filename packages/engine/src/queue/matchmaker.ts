@@ -785,14 +785,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       return;
     }
     let evaluations = 0;
-    for (const [index, entry] of order.entries()) {
+    // An index loop: `entries()` makes a pair for each of the tick's thousands of due tickets.
+    for (let index = 0; index < order.length; index++) {
+      const entry = order[index] as Entry<TRating>;
       if (!this.isDue(entry, nowMs)) continue;
       if (evaluations >= limit) {
         this.postpone(order.slice(index));
         return;
       }
       evaluations++;
-      const [best] = this.search.formableFor(entry, nowMs, this.free);
+      const best = this.search.formableFor(entry, nowMs, this.free)[0];
       if (best !== undefined) this.plan(best);
     }
   }
