@@ -8,7 +8,7 @@
  */
 
 import { splitMatch } from '../matching/team-formation/best-split.ts';
-import { packTeams } from '../matching/team-formation/packing.ts';
+import { packedTeamCounts } from '../matching/team-formation/packing.ts';
 import { firstSplit } from '../matching/team-formation/splits.ts';
 import type { MatchEvaluation, MatchScorer } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
@@ -211,34 +211,50 @@ function splitIntoNamedTeams<TRating>(
   return withTeamRules(context, toMatch, nowMs, searchWith);
 }
 
-/** True when the tickets' parties pack into `teamCount` full teams of `teamSize`. */
-export function packsIntoTeams(sizes: readonly number[], teamCount: number, teamSize: number): boolean {
-  const packing = packTeams(
-    sizes.map((size, index) => ({ index, size, priority: 0 })),
-    teamSize,
-  );
-  return packing.teams.length >= teamCount && packing.unpacked.length === 0;
+/** True when parties of the first `length` of `sizes` pack into `teamCount` full teams of `teamSize`. */
+export function packsIntoTeams(
+  sizes: readonly number[],
+  teamCount: number,
+  teamSize: number,
+  length = sizes.length,
+): boolean {
+  const countsBySize = new Array<number>(teamSize + 1).fill(0);
+  for (let i = 0; i < length; i++) {
+    const size = sizes[i] as number;
+    if (size > teamSize) return false;
+    countsBySize[size] = (countsBySize[size] as number) + 1;
+  }
+  const packing = packedTeamCounts(countsBySize, teamSize);
+  return packing.teams >= teamCount && packing.unpacked === 0;
 }
 
-/** The team count of a match of these tickets when their parties split into the shape's teams. */
-export function feasibleTeamCount(shape: MatchShape, sizes: readonly number[]): number | undefined {
+/**
+ * The team count of a match of the parties of the first `length` of `sizes` when they split into
+ * the shape's teams.
+ */
+export function feasibleTeamCount(
+  shape: MatchShape,
+  sizes: readonly number[],
+  length = sizes.length,
+): number | undefined {
   let players = 0;
-  for (const size of sizes) players += size;
+  for (let i = 0; i < length; i++) players += sizes[i] as number;
   const teamCount = teamCountFor(shape, players);
   if (teamCount === undefined) return undefined;
   // Solo players fill any layout the shape allows (a free-for-all is all solos).
-  if (players === sizes.length) return teamCount;
+  if (players === length) return teamCount;
+  if (shape.teamSize.min === shape.teamSize.max && shape.named === undefined)
+    return packsIntoTeams(sizes, teamCount, shape.teamSize.max, length) ? teamCount : undefined;
+  const parties = sizes.slice(0, length);
   const named = shape.named;
   if (named !== undefined)
     return firstNamedSplit(
-      sizes,
+      parties,
       named.map((team) => team.size),
     ) === undefined
       ? undefined
       : teamCount;
-  if (shape.teamSize.min === shape.teamSize.max)
-    return packsIntoTeams(sizes, teamCount, shape.teamSize.max) ? teamCount : undefined;
-  const descending = [...sizes].sort((a, b) => b - a);
+  const descending = parties.sort((a, b) => b - a);
   return firstSplit(descending, teamCount, teamBoundsOf(shape), FEASIBLE_NODE_LIMIT) === undefined
     ? undefined
     : teamCount;
@@ -260,6 +276,9 @@ export interface Fill<TRating> {
  * into the shape's teams and, when smaller, the smallest such fill that holds at least `floorPlayers`
  * (the fewest players the anchor accepts now): nearer tickets, a better match once everyone's
  * match size has relaxed to it. Empty when no fill exists.
+ *
+ * It runs for every look of a continuous tick: it makes no closures and keeps its prefixes (the
+ * lengths of `chosen` whose player count some team layout allows) in flat arrays.
  */
 export function fillAround<TRating>(
   anchor: ScoredTicket<TRating>,
@@ -270,18 +289,19 @@ export function fillAround<TRating>(
 ): Fill<TRating>[] {
   const maxPlayers = shape.maxPlayers;
   const chosen = [anchor];
+  // The party sizes of `chosen`, in its order.
+  const sizes = [anchor.players.length];
   let players = anchor.players.length;
-  // Prefixes of `chosen` whose player count some team layout allows.
-  const prefixes: { length: number; players: number; inspected: number }[] = [];
-  if (teamCountFor(shape, players) !== undefined) prefixes.push({ length: 1, players, inspected: 0 });
+  // Each prefix's length, players and neighbours inspected.
+  const prefixLengths: number[] = [];
+  const prefixPlayers: number[] = [];
+  const prefixInspected: number[] = [];
+  if (teamCountFor(shape, players) !== undefined) {
+    prefixLengths.push(1);
+    prefixPlayers.push(players);
+    prefixInspected.push(0);
+  }
   let checks = 0;
-  const feasible = (length: number) => {
-    checks++;
-    return feasibleTeamCount(
-      shape,
-      chosen.slice(0, length).map((ticket) => ticket.players.length),
-    );
-  };
   for (let i = 0; i < neighbours.length; i++) {
     const neighbour = neighbours[i] as ScoredTicket<TRating>;
     const size = neighbour.players.length;
@@ -290,41 +310,55 @@ export function fillAround<TRating>(
     // breaks one with those already chosen is skipped for the next.
     if (admits !== undefined && !admits(chosen, neighbour)) continue;
     chosen.push(neighbour);
+    sizes.push(size);
     players += size;
-    if (teamCountFor(shape, players) !== undefined)
-      prefixes.push({ length: chosen.length, players, inspected: i + 1 });
+    const prefixed = teamCountFor(shape, players) !== undefined;
+    if (prefixed) {
+      prefixLengths.push(chosen.length);
+      prefixPlayers.push(players);
+      prefixInspected.push(i + 1);
+    }
     if (players === maxPlayers) {
-      if (feasible(chosen.length) !== undefined || checks >= FEASIBILITY_CHECKS) break;
+      checks++;
+      if (feasibleTeamCount(shape, sizes) !== undefined || checks >= FEASIBILITY_CHECKS) break;
       // The parties do not split into full teams: try the next neighbour instead of this one.
       chosen.pop();
-      prefixes.pop();
+      sizes.pop();
+      if (prefixed) {
+        prefixLengths.pop();
+        prefixPlayers.pop();
+        prefixInspected.pop();
+      }
       players -= size;
     }
   }
-  const fillOf = (prefix: { length: number; players: number; inspected: number }, teamCount: number) => ({
-    tickets: chosen.slice(0, prefix.length),
-    teamCount,
-    players: prefix.players,
-    inspected: prefix.inspected,
-  });
   const fills: Fill<TRating>[] = [];
   let largestAt = -1;
   let budget = FEASIBILITY_CHECKS;
-  for (let p = prefixes.length - 1; p >= 0 && budget > 0; p--, budget--) {
-    const teamCount = feasible((prefixes[p] as { length: number }).length);
+  for (let p = prefixLengths.length - 1; p >= 0 && budget > 0; p--, budget--) {
+    const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
-    fills.push(fillOf(prefixes[p] as (typeof prefixes)[number], teamCount));
+    fills.push({
+      tickets: chosen.slice(0, prefixLengths[p] as number),
+      teamCount,
+      players: prefixPlayers[p] as number,
+      inspected: prefixInspected[p] as number,
+    });
     largestAt = p;
     break;
   }
   budget = FEASIBILITY_CHECKS;
   for (let p = 0; p < largestAt && budget > 0; p++) {
-    const prefix = prefixes[p] as (typeof prefixes)[number];
-    if (prefix.players < floorPlayers) continue;
+    if ((prefixPlayers[p] as number) < floorPlayers) continue;
     budget--;
-    const teamCount = feasible(prefix.length);
+    const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
-    fills.push(fillOf(prefix, teamCount));
+    fills.push({
+      tickets: chosen.slice(0, prefixLengths[p] as number),
+      teamCount,
+      players: prefixPlayers[p] as number,
+      inspected: prefixInspected[p] as number,
+    });
     break;
   }
   return fills;

@@ -122,13 +122,20 @@ export class HardLimits {
     if (region === undefined) return this.config.regions === undefined ? 0 : Number.POSITIVE_INFINITY;
     const position = this.regionPositions.get(region);
     if (position === undefined) return worstPing(ticket, region);
-    // A waiting ticket never changes: its worst ping per region is read once, not per candidate.
+    return this.worstPingsOf(ticket)[position] as number;
+  }
+
+  /**
+   * A ticket's worst ping per region, in `regions.names` order. A waiting ticket never changes: read
+   * once, not per candidate.
+   */
+  private worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
     let pings = this.worstPings.get(ticket);
     if (pings === undefined) {
       pings = Float64Array.from(this.config.regions?.names ?? [], (name) => worstPing(ticket, name));
       this.worstPings.set(ticket, pings);
     }
-    return pings[position] as number;
+    return pings;
   }
 
   /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
@@ -349,8 +356,12 @@ export class HardLimits {
     region: string | undefined,
     nowMs: number,
   ): number {
+    return this.pingCapAllowsFromMs(ticket, this.ticketPingMs(ticket, region), nowMs);
+  }
+
+  /** The earliest time from which a ticket's ping cap allows `ping` (Infinity if never). */
+  private pingCapAllowsFromMs<TRating>(ticket: ScoredTicket<TRating>, ping: number, nowMs: number): number {
     const maxPingMs = this.config.regions?.maxPingMs;
-    const ping = this.ticketPingMs(ticket, region);
     if (ping === Number.POSITIVE_INFINITY || maxPingMs === undefined) return Number.POSITIVE_INFINITY;
     return ticket.enqueuedAtMs + waitUntilRelaxedTo(maxPingMs, ping, nowMs - ticket.enqueuedAtMs, 'up');
   }
@@ -362,11 +373,16 @@ export class HardLimits {
   pingCapsHoldTogetherFromMs<TRating>(tickets: readonly ScoredTicket<TRating>[], nowMs: number): number {
     const regions = this.config.regions;
     if (regions === undefined) return nowMs;
+    // Each ticket's openings are looked up once, not once per region.
+    const openings = this.openingsScratch;
+    openings.length = tickets.length;
+    for (let t = 0; t < tickets.length; t++)
+      openings[t] = this.pingCapOpensMs(tickets[t] as ScoredTicket<TRating>);
     let earliest = Number.POSITIVE_INFINITY;
     for (let r = 0; r < regions.names.length; r++) {
       let latest = nowMs;
-      for (const ticket of tickets) {
-        latest = Math.max(latest, this.pingCapOpensMs(ticket)[r] as number);
+      for (const opens of openings) {
+        latest = Math.max(latest, opens[r] as number);
         // A region no earlier than the best so far is not read to the end.
         if (latest >= earliest) break;
       }
@@ -375,6 +391,9 @@ export class HardLimits {
     return earliest;
   }
 
+  /** `pingCapsHoldTogetherFromMs`'s openings of its tickets (one array serves every call). */
+  private readonly openingsScratch: Float64Array[] = [];
+
   /**
    * When each region (in `regions.names` order) first is within a ticket's ping cap (Infinity if
    * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
@@ -382,10 +401,11 @@ export class HardLimits {
   private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
     let opens = this.capOpenings.get(ticket);
     if (opens === undefined) {
-      const names = this.config.regions?.names ?? [];
-      opens = Float64Array.from(names, (region) =>
-        this.pingCapHoldsFromMs(ticket, region, ticket.enqueuedAtMs),
-      );
+      // From the ticket's pings per region, read once (not a lookup per region).
+      const pings = this.worstPingsOf(ticket);
+      opens = new Float64Array(pings.length);
+      for (let r = 0; r < pings.length; r++)
+        opens[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
       this.capOpenings.set(ticket, opens);
     }
     return opens;

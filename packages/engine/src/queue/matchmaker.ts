@@ -617,7 +617,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         matchId: prepared.request.matchId,
         added: fill.added.map((team) => ({
           ticketIds: team.map((ticket) => ticket.ticketId),
-          playerIds: team.flatMap((ticket) => ticket.players.map((player) => player.profile.playerId)),
+          playerIds: playerIdsOf(team),
         })),
         quality: fill.evaluation.score,
         criteria: this.scorer.explain(fill.evaluation),
@@ -641,7 +641,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return {
           ...(name === undefined ? {} : { name }),
           ticketIds: team.map((ticket) => ticket.ticketId),
-          playerIds: team.flatMap((ticket) => ticket.players.map((player) => player.profile.playerId)),
+          playerIds: playerIdsOf(team),
         };
       }),
       ...(match.region === undefined ? {} : { region: match.region }),
@@ -656,9 +656,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** Forms a proposal: straight into a match, or into a pending match awaiting acceptance. */
   private form(proposal: Proposal<TRating>, nowMs: number, effects: MatchmakerEffect[]): void {
     const summary = this.summarize(proposal);
-    const members = proposal.match.teams.flatMap((team) =>
-      team.map((ticket) => this.entries.get(ticket.ticketId) as Entry<TRating>),
-    );
+    const members: Entry<TRating>[] = [];
+    for (const team of proposal.match.teams)
+      for (const ticket of team) members.push(this.entries.get(ticket.ticketId) as Entry<TRating>);
     for (const entry of members) entry.takenAtTick = this.tickCounter;
     const acceptance = this.config.acceptance;
     if (acceptance === undefined) {
@@ -784,14 +784,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       return;
     }
     let evaluations = 0;
-    for (const [index, entry] of order.entries()) {
+    // An index loop: `entries()` makes a pair for each of the tick's thousands of due tickets.
+    for (let index = 0; index < order.length; index++) {
+      const entry = order[index] as Entry<TRating>;
       if (!this.isDue(entry, nowMs)) continue;
       if (evaluations >= limit) {
         this.postpone(order.slice(index));
         return;
       }
       evaluations++;
-      const [best] = this.search.formableFor(entry, nowMs, this.free);
+      const best = this.search.formableFor(entry, nowMs, this.free)[0];
       if (best !== undefined) this.plan(best);
     }
   }
@@ -802,8 +804,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   private isDue(entry: Entry<TRating>, nowMs: number): boolean {
+    // A listed entry is a registered one (`removeEntry` unlists before it ends a ticket): no lookup in
+    // the registry's map of the whole pool is needed.
     if (!entry.listed || entry.takenAtTick === this.tickCounter || this.expiringNow.has(entry)) return false;
-    if (!this.entries.has(entry.input.ticketId)) return false;
     return entry.dirty || nowMs >= entry.sleepUntilMs;
   }
 
@@ -976,4 +979,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       this.addBackfill(request);
     }
   }
+}
+
+/**
+ * The player ids of a team's tickets, in order (a loop: every match formed builds these, and
+ * `flatMap` over small arrays costs several times as much).
+ */
+function playerIdsOf(
+  team: readonly { readonly players: readonly { readonly profile: { readonly playerId: string } }[] }[],
+): string[] {
+  const playerIds: string[] = [];
+  for (const ticket of team) for (const player of ticket.players) playerIds.push(player.profile.playerId);
+  return playerIds;
 }

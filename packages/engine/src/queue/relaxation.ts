@@ -65,13 +65,23 @@ export function waitUntilRelaxedTo(
     );
     // The closed form can land a millisecond off in floating point: the time is the first whole
     // millisecond at which `relaxedValue` itself reaches the target, as the handshake reads it.
-    const reaches = (waitMs: number) => {
-      const value = relaxedValue(relaxation, waitMs, direction);
-      return down ? value <= target : value >= target;
-    };
-    for (let step = 0; step < 2 && wait > fromWaitMs && reaches(wait - 1); step++) wait--;
-    for (let step = 0; step < 2 && !reaches(wait); step++) wait++;
+    for (
+      let step = 0;
+      step < 2 && wait > fromWaitMs && reaches(relaxation, wait - 1, direction, target);
+      step++
+    )
+      wait--;
+    for (let step = 0; step < 2 && !reaches(relaxation, wait, direction, target); step++) wait++;
     best = Math.min(best, wait);
   }
   return best;
+}
+
+/**
+ * Whether the relaxed value at `waitMs` reaches `target` (a module function, not a closure: the
+ * continuous tick asks `waitUntilRelaxedTo` for every arrival's ping caps and thresholds).
+ */
+function reaches(relaxation: Relaxation, waitMs: number, direction: RelaxDirection, target: number): boolean {
+  const value = relaxedValue(relaxation, waitMs, direction);
+  return direction === 'down' ? value <= target : value >= target;
 }

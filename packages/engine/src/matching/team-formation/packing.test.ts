@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { fillableMatchCount } from './packing.ts';
+import { fillableMatchCount, packedTeamCounts, packTeams } from './packing.ts';
 
 /** The most exactly full teams a multiset of party sizes makes, by exhaustive recursion over counts. */
 function maxFullTeams(counts: number[], teamSize: number, memo = new Map<string, number>()): number {
@@ -45,6 +45,37 @@ describe('fillableMatchCount: how many whole matches a pool of parties fills', (
         },
       ),
       { numRuns: 1000, seed: 11 },
+    );
+  });
+});
+
+describe('packedTeamCounts: the packing read from counts of party sizes', () => {
+  it('makes as many teams and leaves as many parties unpacked as packTeams, whatever the priorities', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(
+          fc.record({ size: fc.integer({ min: 1, max: 7 }), priority: fc.integer({ min: 0, max: 3 }) }),
+          {
+            maxLength: 30,
+          },
+        ),
+        (teamSize, raw) => {
+          const tickets = raw.map((ticket, index) => ({
+            index,
+            size: Math.min(ticket.size, teamSize),
+            priority: ticket.priority,
+          }));
+          const counts = new Array<number>(teamSize + 1).fill(0);
+          for (const ticket of tickets) counts[ticket.size] = (counts[ticket.size] as number) + 1;
+          const packing = packTeams(tickets, teamSize);
+          assert.deepEqual(packedTeamCounts(counts, teamSize), {
+            teams: packing.teams.length,
+            unpacked: packing.unpacked.length,
+          });
+        },
+      ),
+      { numRuns: 1000, seed: 12 },
     );
   });
 });

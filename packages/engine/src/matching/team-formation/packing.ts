@@ -90,6 +90,35 @@ export function packTeams(tickets: readonly PackingTicket[], teamSize: number): 
   return { teams, unpacked };
 }
 
+/**
+ * How many exactly full teams `packTeams` makes of parties counted by size (`countsBySize[s]` parties
+ * of `s` players, consumed), and how many parties it leaves unpacked: the same decisions, read from
+ * the counts alone (which ticket of a size goes first never changes them). A continuous tick checks
+ * this for every fill it makes, so it allocates nothing but the completion's counts.
+ */
+export function packedTeamCounts(
+  countsBySize: number[],
+  teamSize: number,
+): { readonly teams: number; readonly unpacked: number } {
+  let teams = 0;
+  let unpacked = 0;
+  const taken = new Array<number>(teamSize + 1);
+  for (let size = teamSize; size >= 1; size--) {
+    while ((countsBySize[size] as number) > 0) {
+      countsBySize[size] = (countsBySize[size] as number) - 1;
+      taken.fill(0);
+      if (!searchCompletion(taken, countsBySize, teamSize - size, size)) {
+        unpacked++;
+        continue;
+      }
+      for (let part = 1; part <= size; part++)
+        countsBySize[part] = (countsBySize[part] as number) - (taken[part] as number);
+      teams++;
+    }
+  }
+  return { teams, unpacked };
+}
+
 /** The next ticket of `size` in packing order (its index), taken. */
 function takeOfSize(
   bySize: readonly (readonly PackingTicket[])[],
