@@ -17,7 +17,10 @@ type Step =
   | { readonly kind: 'compact' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('insert' as const), key: fc.integer({ min: 0, max: 40 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('insert' as const), key: fc.integer({ min: 0, max: 40 }) }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'compact' as const }) },
@@ -76,7 +79,8 @@ test('a chunked sorted list keeps the live items of a plain sorted array through
         const { lower, higher } = list.around(item);
         const walk = (cursor: typeof lower) => {
           const seen: Item[] = [];
-          for (let other = cursor.next(); other !== undefined; other = cursor.next()) if (other.live) seen.push(other);
+          for (let other = cursor.next(); other !== undefined; other = cursor.next())
+            if (other.live) seen.push(other);
           return seen;
         };
         assert.deepEqual(walk(lower), modelSide(model, item, 'lower'));
