@@ -246,7 +246,6 @@ test('5v5 with parties: until a ticket leaves the pool, the effects are those of
   // The first departure must often be a match formed after ticks of waiting, or the prefix says little.
   assert.ok(endingInMatch > 200, `only ${endingInMatch} runs reached a match`);
   assert.ok(compared > 10_000, `only ${compared} operations compared`);
-  console.log(`${compared} operations compared, ${endingInMatch} runs up to a match`);
 });
 
 test('5v5 with parties: random streams keep parties whole, no ticket twice, every hard limit; every ticket ends; same seed, same effects', () => {
@@ -262,7 +261,6 @@ test('5v5 with parties: random streams keep parties whole, no ticket twice, ever
     { numRuns: 300, seed: 20261125 },
   );
   assert.ok(matched > 1_000, `only ${matched} matches`);
-  console.log(`${matched} matches`);
 });
 
 test('5v5 with parties: a fill left unsplit explains itself in status as the split fill would', () => {

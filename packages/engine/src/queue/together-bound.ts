@@ -3,9 +3,9 @@
  * split: what any such match must suffer from those tickets alone. Its quality is at most their
  * ceiling (`MatchScorer.ceilingBound`: the criteria that only grow worse as tickets join read them,
  * every other one counts 1), which each must accept (its threshold relaxed to it, or overdue); and
- * it is played in one region, which must be within every one's ping cap. Thresholds and ping caps only relax, so before the
- * time found here no such match passes: an arrival need not wake a neighbour filled around until
- * then, and a fill need not be split into teams (continuous-search.ts).
+ * it is played in one region, which must be within every one's ping cap. Thresholds and ping caps
+ * only relax, so before the time found here no such match passes: an arrival need not wake a
+ * neighbour filled around until then, and a fill need not be split into teams (continuous-search.ts).
  *
  * Queue rules blend into the quality and add hard limits of their own that this does not read: with
  * rules there is no bound (`forQueue` gives none).
