@@ -521,7 +521,7 @@ export class CandidateSearch<TRating> {
     }
     for (const look of pairLooks) if (!('verdict' in look)) wakeMs = Math.min(wakeMs, look.acceptMs);
     entry.dirty = false;
-    entry.reachSkill = reachSkill;
+    this.pool.setReach(entry, reachSkill);
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
     if (formable.length > 0) {
       entry.pairNotes = undefined;

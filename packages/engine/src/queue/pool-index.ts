@@ -10,10 +10,7 @@ import { WakeHeap } from './wake-heap.ts';
 
 /** Indexes of searching entries (`entry.listed`). */
 export class PoolIndex<TRating> {
-  readonly byAge = new SortedList<Entry<TRating>>(
-    (entry) => entry.scored.enqueuedAtMs,
-    (entry) => entry.listed,
-  );
+  readonly byAge = new SortedList<Entry<TRating>>((entry) => entry.scored.enqueuedAtMs);
   private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
   private readonly woken = new Set<Entry<TRating>>();
   private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
@@ -41,9 +38,10 @@ export class PoolIndex<TRating> {
   list(bucket: string): SortedList<Entry<TRating>> {
     let list = this.bySkill.get(bucket);
     if (list === undefined) {
+      // Beside each skill, the ticket's reach: a walk settling an arrival reads no other ticket.
       list = new SortedList<Entry<TRating>>(
         (entry) => entry.scored.skill,
-        (entry) => entry.listed,
+        (entry) => entry.reachSkill,
       );
       this.bySkill.set(bucket, list);
     }
@@ -94,23 +92,21 @@ export class PoolIndex<TRating> {
     const { lower, higher } = this.list(entry.bucket).around(entry);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
-    // Dead items are skipped and do not count: the radius is in live positions. Skills are read
-    // from the list's chunks.
-    for (let seen = 0; seen < this.wakeRadius; ) {
+    // Dead items are skipped and do not count: the radius is in live positions. Liveness, skills and
+    // reaches are read from the list's chunks: only the tickets returned are read themselves.
+    for (let seen = 0; seen < this.wakeRadius; seen++) {
+      lower.skipDead();
       const otherSkill = lower.peekKey();
-      const other = lower.next();
-      if (other === undefined) break;
-      if (!other.listed) continue;
-      seen++;
-      if (skill - otherSkill <= other.reachSkill) result.push(other);
+      if (Number.isNaN(otherSkill)) break;
+      if (skill - otherSkill <= lower.peekSide()) result.push(lower.peek() as Entry<TRating>);
+      lower.skip();
     }
-    for (let seen = 0; seen < this.wakeRadius; ) {
+    for (let seen = 0; seen < this.wakeRadius; seen++) {
+      higher.skipDead();
       const otherSkill = higher.peekKey();
-      const other = higher.next();
-      if (other === undefined) break;
-      if (!other.listed) continue;
-      seen++;
-      if (otherSkill - skill <= other.reachSkill) result.push(other);
+      if (Number.isNaN(otherSkill)) break;
+      if (otherSkill - skill <= higher.peekSide()) result.push(higher.peek() as Entry<TRating>);
+      higher.skip();
     }
     return result;
   }
@@ -125,6 +121,12 @@ export class PoolIndex<TRating> {
     entry.listed = false;
     this.list(entry.bucket).markRemoved(entry);
     this.byAge.markRemoved(entry);
+  }
+
+  /** Records how far in skill an entry's last look reached (see `wakeable`). */
+  setReach(entry: Entry<TRating>, reachSkill: number): void {
+    entry.reachSkill = reachSkill;
+    if (entry.listed) this.list(entry.bucket).setSide(entry, reachSkill);
   }
 
   /** Marks an entry for evaluation at the next continuous tick. */
@@ -192,8 +194,10 @@ export class PoolIndex<TRating> {
     const { lower, higher } = this.list(bucket).around(entry);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
-    // Skills are read from the list's chunks: only the tickets taken are read themselves.
+    // Liveness and skills are read from the list's chunks: only live tickets are read themselves.
     while (result.length < count) {
+      lower.skipDead();
+      higher.skipDead();
       const lowerSkill = lower.peekKey();
       const higherSkill = higher.peekKey();
       if (Number.isNaN(lowerSkill) && Number.isNaN(higherSkill)) break;

@@ -5,7 +5,8 @@
  * each chunk's own arrays instead of one scattered ticket per step. Removals are lazy: the caller
  * marks the item dead, its chunk counts it and compacts alone once half of it is dead, because a
  * tick that forms thousands of matches would otherwise move items per departure. Readers skip dead
- * items.
+ * items. Each chunk also keeps a live flag and one side number per item (the ticket's skill reach),
+ * so that a walk reads the items it keeps and no others.
  */
 
 /** An item with a stable sequence number (unique per item). */
@@ -18,17 +19,24 @@ const CHUNK_SIZE = 256;
 /** A chunk compacts once more than half of it, and more than this many items, are dead. */
 const COMPACT_MIN_DEAD = 32;
 
-/** A sorted run of the list's items with their keys and sequence numbers alongside. */
+/**
+ * A sorted run of the list's items with, alongside: their keys and sequence numbers, whether each is
+ * live (1) or dead (0), and each one's side number.
+ */
 class Chunk<T> {
   items: T[];
   keys: number[];
   seqs: number[];
+  live: number[];
+  sides: number[];
   dead = 0;
 
-  constructor(items: T[], keys: number[], seqs: number[]) {
+  constructor(items: T[], keys: number[], seqs: number[], live: number[], sides: number[]) {
     this.items = items;
     this.keys = keys;
     this.seqs = seqs;
+    this.live = live;
+    this.sides = sides;
   }
 
   /** Index of the first item at or after (`key`, `seq`). */
@@ -74,14 +82,39 @@ export class ListCursor<T> {
     return this.chunks[this.chunk]?.keys[this.offset] ?? Number.NaN;
   }
 
+  /** Whether the item at the cursor is live (read from the chunk); false past the end. */
+  peekLive(): boolean {
+    return this.chunks[this.chunk]?.live[this.offset] === 1;
+  }
+
+  /** The side number of the item at the cursor (read from the chunk), or NaN past the end. */
+  peekSide(): number {
+    return this.chunks[this.chunk]?.sides[this.offset] ?? Number.NaN;
+  }
+
   /** The item at the cursor, moving on past it; undefined past the end. */
   next(): T | undefined {
     const item = this.peek();
-    if (item !== undefined) {
+    if (item !== undefined) this.skip();
+    return item;
+  }
+
+  /** Moves on past dead items (read from the chunks) to the next live item or the end. */
+  skipDead(): void {
+    const chunks = this.chunks;
+    for (;;) {
+      const chunk = chunks[this.chunk];
+      if (chunk === undefined || chunk.live[this.offset] === 1) return;
       this.offset += this.step;
       this.settle();
     }
-    return item;
+  }
+
+  /** Moves on past the item at the cursor without reading it (nothing happens past the end). */
+  skip(): void {
+    if (this.chunk < 0 || this.chunk >= this.chunks.length) return;
+    this.offset += this.step;
+    this.settle();
   }
 
   /** Moves an offset that left its chunk onto the neighbouring chunk's first item in the walk. */
@@ -101,16 +134,21 @@ export class ListCursor<T> {
   }
 }
 
+/**
+ * The sorted list. It tracks liveness itself: an item is live from its `insert` until its
+ * `markRemoved` (and again after a later `insert`).
+ */
 export class SortedList<T extends Sequenced> {
   private readonly chunks: Chunk<T>[] = [];
   private size = 0;
   private dead = 0;
   private readonly keyOf: (item: T) => number;
-  private readonly isLive: (item: T) => boolean;
+  private readonly sideFor: (item: T) => number;
 
-  constructor(keyOf: (item: T) => number, isLive: (item: T) => boolean) {
+  /** `sideFor` gives an item's side number as it is inserted; `setSide` changes it later. */
+  constructor(keyOf: (item: T) => number, sideFor: (item: T) => number = () => 0) {
     this.keyOf = keyOf;
-    this.isLive = isLive;
+    this.sideFor = sideFor;
   }
 
   /** Physical length (dead items included until compaction). */
@@ -145,8 +183,9 @@ export class SortedList<T extends Sequenced> {
   insert(item: T): void {
     const key = this.keyOf(item);
     const seq = item.seq;
+    const side = this.sideFor(item);
     if (this.chunks.length === 0) {
-      this.chunks.push(new Chunk([item], [key], [seq]));
+      this.chunks.push(new Chunk([item], [key], [seq], [1], [side]));
       this.size++;
       return;
     }
@@ -154,41 +193,64 @@ export class SortedList<T extends Sequenced> {
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, seq);
     if (chunk.items[index] === item) {
-      chunk.dead--;
-      this.dead--;
+      if (chunk.live[index] === 0) {
+        chunk.live[index] = 1;
+        chunk.dead--;
+        this.dead--;
+      }
+      chunk.sides[index] = side;
       return;
     }
     chunk.items.splice(index, 0, item);
     chunk.keys.splice(index, 0, key);
     chunk.seqs.splice(index, 0, seq);
+    chunk.live.splice(index, 0, 1);
+    chunk.sides.splice(index, 0, side);
     this.size++;
-    if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at, item);
+    if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at);
   }
 
-  /**
-   * Splits a full chunk in two halves. The item being inserted counts as live (its caller marks it
-   * live after inserting it).
-   */
-  private split(at: number, inserted: T): void {
+  /** Splits a full chunk in two halves. */
+  private split(at: number): void {
     const chunk = this.chunks[at] as Chunk<T>;
     const half = chunk.items.length >>> 1;
-    const upper = new Chunk(chunk.items.splice(half), chunk.keys.splice(half), chunk.seqs.splice(half));
-    for (const item of upper.items) if (item !== inserted && !this.isLive(item)) upper.dead++;
+    const upper = new Chunk(
+      chunk.items.splice(half),
+      chunk.keys.splice(half),
+      chunk.seqs.splice(half),
+      chunk.live.splice(half),
+      chunk.sides.splice(half),
+    );
+    for (const live of upper.live) if (live === 0) upper.dead++;
     chunk.dead -= upper.dead;
     this.chunks.splice(at + 1, 0, upper);
   }
 
+  /** The chunk holding `item` and its index there; the item must be in the list. */
+  private locate(item: T): { chunk: Chunk<T>; at: number; index: number } {
+    const key = this.keyOf(item);
+    const at = this.chunkFor(key, item.seq);
+    const chunk = this.chunks[at] as Chunk<T>;
+    return { chunk, at, index: chunk.lowerBound(key, item.seq) };
+  }
+
   /**
-   * Records that `item`, in the list, has died (the caller made `isLive` false for it). Its chunk
-   * compacts once half of it is dead, so that walks over neighbours stay proportional to the live
-   * items.
+   * Records that live `item` has died (left the pool). Its chunk compacts once half of it is dead, so
+   * that walks over neighbours stay proportional to the live items.
    */
   markRemoved(item: T): void {
-    const at = this.chunkFor(this.keyOf(item), item.seq);
-    const chunk = this.chunks[at] as Chunk<T>;
+    const { chunk, at, index } = this.locate(item);
+    if (chunk.items[index] !== item || chunk.live[index] === 0) return;
+    chunk.live[index] = 0;
     chunk.dead++;
     this.dead++;
     if (chunk.dead > COMPACT_MIN_DEAD && chunk.dead * 2 > chunk.items.length) this.compactChunk(at);
+  }
+
+  /** Sets the side number of `item`, which must be in the list. */
+  setSide(item: T, side: number): void {
+    const { chunk, index } = this.locate(item);
+    if (chunk.items[index] === item) chunk.sides[index] = side;
   }
 
   /** Drops dead items in one pass. */
@@ -201,14 +263,15 @@ export class SortedList<T extends Sequenced> {
   /** Drops a chunk's dead items in place (and the chunk, when nothing is left). */
   private compactChunk(at: number): void {
     const chunk = this.chunks[at] as Chunk<T>;
-    const { items, keys, seqs } = chunk;
+    const { items, keys, seqs, live, sides } = chunk;
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
-      const item = items[i] as T;
-      if (!this.isLive(item)) continue;
-      items[kept] = item;
+      if (live[i] === 0) continue;
+      items[kept] = items[i] as T;
       keys[kept] = keys[i] as number;
       seqs[kept] = seqs[i] as number;
+      live[kept] = 1;
+      sides[kept] = sides[i] as number;
       kept++;
     }
     this.size -= items.length - kept;
@@ -217,6 +280,8 @@ export class SortedList<T extends Sequenced> {
     items.length = kept;
     keys.length = kept;
     seqs.length = kept;
+    live.length = kept;
+    sides.length = kept;
     if (kept === 0) this.chunks.splice(at, 1);
   }
 
@@ -245,7 +310,22 @@ export class SortedList<T extends Sequenced> {
 
   /** The first live item, if any. */
   firstLive(): T | undefined {
-    for (const chunk of this.chunks) for (const item of chunk.items) if (this.isLive(item)) return item;
+    for (const chunk of this.chunks)
+      for (let i = 0; i < chunk.items.length; i++) if (chunk.live[i] === 1) return chunk.items[i];
     return undefined;
+  }
+
+  /** Whether `item` is in the list and live (by the list's own flags, not the item). */
+  isLive(item: T): boolean {
+    if (this.chunks.length === 0) return false;
+    const { chunk, index } = this.locate(item);
+    return chunk.items[index] === item && chunk.live[index] === 1;
+  }
+
+  /** The side number of `item` as the list holds it; undefined when it is not in the list. */
+  sideOf(item: T): number | undefined {
+    if (this.chunks.length === 0) return undefined;
+    const { chunk, index } = this.locate(item);
+    return chunk.items[index] === item ? chunk.sides[index] : undefined;
   }
 }
