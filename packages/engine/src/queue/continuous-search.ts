@@ -126,11 +126,13 @@ export class CandidateSearch<TRating> {
       // Notes from before this settling (a ticket returned from a declined match); `wakeable` names
       // each neighbour once, so the notes added below need no search.
       const earlier = arrival.pairNotes?.length ?? 0;
+      // The arrival's pairs as its neighbours' `status` is shown them.
+      const shown: ShownPair<TRating> = { first: arrival, atMs: nowMs };
       for (const other of this.pool.wakeable(arrival)) {
         if (other.dirty) continue;
         let fromMs: number;
         if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
-          const note = this.arrivalNote(arrival, other, earlier, nowMs);
+          const note = this.arrivalNote(arrival, other, earlier, nowMs, shown);
           fromMs = note === undefined ? nowMs : note.validUntilMs;
         } else {
           // A neighbour filled around: its next fill either holds the arrival or is one its last
@@ -161,14 +163,15 @@ export class CandidateSearch<TRating> {
   /**
    * The arrival's note of its pair with `other` at `nowMs` (looked at as the arrival's own look looks
    * at it), kept in the arrival's notes (an older one, among its first `earlier`, is reused while it
-   * holds); undefined when the pair can form now. The neighbour's
-   * `status` is shown the pair too, as a fresh look would show it if it beats its last candidate.
+   * holds); undefined when the pair can form now. The neighbour's `status` is shown the pair too
+   * (`shown`, the arrival's record), as a fresh look would show it if it beats its last candidate.
    */
   private arrivalNote(
     arrival: Entry<TRating>,
     other: Entry<TRating>,
     earlier: number,
     nowMs: number,
+    shown: ShownPair<TRating>,
   ): PairNote<TRating> | undefined {
     const notes = arrival.pairNotes ?? [];
     arrival.pairNotes = notes;
@@ -185,7 +188,7 @@ export class CandidateSearch<TRating> {
     } else note = look;
     if (index < 0) notes.push(note);
     else notes[index] = note;
-    showPair(other, { first: arrival, second: other, atMs: nowMs });
+    showPair(other, shown);
     // A look now would pair rather than fill.
     other.unsplitBest = undefined;
     return note;
@@ -261,8 +264,8 @@ export class CandidateSearch<TRating> {
     const pairs = entry.shownPairs;
     if (pairs === undefined) return entry.best;
     let best = entry.best;
-    for (const { first, second, atMs } of pairs) {
-      for (const other of Array.isArray(second) ? second : [second]) {
+    for (const { first, seconds, atMs } of pairs) {
+      for (const other of seconds ?? [entry]) {
         // Each ticket's own minimum, read from the pair itself: one of them may have left since.
         const context: CandidateContext<TRating> = {
           ...this.context,
@@ -544,7 +547,7 @@ export class CandidateSearch<TRating> {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
       entry.unsplitBest = undefined;
-      entry.shownPairs = [{ first: entry, second: shownOthers, atMs: nowMs }];
+      entry.shownPairs = [{ first: entry, seconds: shownOthers, atMs: nowMs }];
     } else {
       let bestShown: Proposal<TRating> | undefined;
       for (const candidate of candidates) {

@@ -50,12 +50,15 @@ export interface UnsplitFill<TRating> {
 }
 
 /**
- * Pairs a look saw at `atMs`, `first` in the first team: with `second`, or with each of `seconds` in
- * order (a ticket's own look saw them all at once). `status` scores them at `atMs` when asked.
+ * Pairs a look saw at `atMs`, `first` in the first team: with each of `seconds` in order (a ticket's
+ * own look saw them all at once), or, without `seconds`, with the ticket holding this record (an
+ * arrival shows its pairs to the neighbours it settles: one record serves them all, instead of one
+ * object per pair kept for as long as each neighbour sleeps). `status` scores them at `atMs` when
+ * asked.
  */
 export interface ShownPair<TRating> {
   readonly first: Entry<TRating>;
-  readonly second: Entry<TRating> | readonly Entry<TRating>[];
+  readonly seconds?: readonly Entry<TRating>[];
   readonly atMs: number;
 }
 
