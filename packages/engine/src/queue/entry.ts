@@ -7,6 +7,7 @@
 import type { MatchEvaluation } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
 import type { Breach } from './limits.ts';
+import type { PairNotes } from './pair-notes.ts';
 import type { TicketInput } from './types.ts';
 
 /** The pool a ticket is matched in: low-priority tickets only meet each other (Dota). */
@@ -21,25 +22,6 @@ export interface CandidateMemory<TRating> {
   /** Hard limits it broke. */
   readonly breaches: readonly Breach[];
   readonly atMs: number;
-}
-
-/**
- * What a ticket's last look found about one pair with a neighbour that could not form: until
- * `validUntilMs` the pair cannot form, so a look at the same neighbour reuses it instead of scoring
- * it again.
- */
-export interface PairNote<TRating> {
-  readonly other: Entry<TRating>;
-  /**
-   * No earlier than the pair could pass the handshake: that time for a scored pair, a lower bound of
-   * it for a pair the scorer's ceiling bound kept from passing now.
-   */
-  readonly acceptMs: number;
-  /**
-   * A scored pair: the earlier of `acceptMs` and the next change of either ticket's ping cap (its
-   * region may move, and its score with it). A bounded pair: `acceptMs` (the bound reads no region).
-   */
-  readonly validUntilMs: number;
 }
 
 /** A fill of tickets looked at at `atMs` but not split into teams. */
@@ -105,8 +87,8 @@ export interface Entry<TRating> {
    * schedule needs (see CandidateSearch.shownBest).
    */
   shownPairs: ShownPair<TRating>[] | undefined;
-  /** Continuous pairs: the unformable pairs of its last look (see PairNote). */
-  pairNotes: PairNote<TRating>[] | undefined;
+  /** Continuous pairs: the unformable pairs of its last look (and of its arrival's settling). */
+  pairNotes: PairNotes<Entry<TRating>> | undefined;
   /** When `pairNotes` was last written (a ticket that arrived later has no note there). */
   notesAtMs: number;
 }
