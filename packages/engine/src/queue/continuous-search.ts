@@ -234,6 +234,7 @@ export class CandidateSearch<TRating> {
   private readonly lookScored: number[] = [];
   private readonly lookAcceptMs: number[] = [];
   private readonly lookValidUntilMs: number[] = [];
+  private readonly nearSkills: number[] = [];
 
   /** The earliest time a scored proposal that cannot form at `nowMs` could pass the handshake. */
   private acceptOf(fresh: Proposal<TRating>, nowMs: number): number {
@@ -388,14 +389,11 @@ export class CandidateSearch<TRating> {
   }
 
   /**
-   * Evaluates the candidates of one ticket; returns its formable proposals, best first, or
-   * remembers the best candidate (for status) and puts the ticket to sleep until one could pass.
+   * Evaluates the candidates of one ticket among the free tickets (those the pool does not hold);
+   * returns its formable proposals, best first, or remembers the best candidate (for status) and
+   * puts the ticket to sleep until one could pass.
    */
-  formableFor(
-    entry: Entry<TRating>,
-    nowMs: number,
-    free: (other: Entry<TRating>) => boolean,
-  ): Proposal<TRating>[] {
+  formableFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating>[] {
     const shape = this.context.shape;
     // Pre-formed whole teams of a fixed two-team shape (1v1, alliances) pair one neighbour at a time.
     const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
@@ -407,14 +405,15 @@ export class CandidateSearch<TRating> {
     let pairWakeMs = Number.POSITIVE_INFINITY;
     const allowed = rules.hasPairRules
       ? (other: Entry<TRating>) => {
-          if (!free(other)) return false;
           const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
           if (fromMs <= nowMs) return true;
           pairWakeMs = Math.min(pairWakeMs, fromMs);
           return false;
         }
-      : free;
-    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed);
+      : undefined;
+    // The near neighbours' skills, read from the pool's list (by index in `near`).
+    const nearSkills = this.nearSkills;
+    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed, nearSkills);
     const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
@@ -449,11 +448,16 @@ export class CandidateSearch<TRating> {
       // Partial teams among the nearest are passed over here but were looked at all the same: an
       // arrival nearer than they are changes who the nearest are.
       let examined = 0;
+      const skill = entry.scored.skill;
       for (let i = 0; i < considered; i++) {
         const other = wide[i] as Entry<TRating>;
         examined++;
-        reachSkill = Math.max(reachSkill, skillDistance(entry, other));
-        if (other.size !== teamSize) continue;
+        reachSkill = Math.max(
+          reachSkill,
+          wide === near ? Math.abs((nearSkills[i] as number) - skill) : skillDistance(entry, other),
+        );
+        // (Every ticket of a one-player team is whole: the size is not read.)
+        if (teamSize > 1 && other.size !== teamSize) continue;
         let fresh: Proposal<TRating> | undefined;
         let acceptMs = Number.NaN;
         let validUntilMs = Number.NaN;

@@ -359,6 +359,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       throw error;
     } finally {
       this.expiringNow = new Set();
+      this.pool.releaseHolds();
       this.planned = [];
     }
     this.lastNowMs = nowMs;
@@ -386,6 +387,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       timeouts.push({ matchId, leaving });
     }
     this.expiringNow = new Set(this.dueToExpire(nowMs));
+    // No candidate may hold an expiring ticket: the pool's walks pass it over.
+    for (const entry of this.expiringNow) this.pool.hold(entry);
     if (this.config.mode.kind === 'continuous') this.continuousPass(nowMs);
     else this.maybeRunRound(nowMs);
     return { timeouts, forms: this.planned };
@@ -758,8 +761,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** Plans a match: its tickets are taken for the rest of the tick. */
   private plan(proposal: Proposal<TRating>): void {
     for (const team of proposal.match.teams) {
-      for (const ticket of team)
-        (this.entries.get(ticket.ticketId) as Entry<TRating>).takenAtTick = this.tickCounter;
+      for (const ticket of team) {
+        const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
+        entry.takenAtTick = this.tickCounter;
+        // The pool's walks pass it over for the rest of the tick's planning.
+        this.pool.hold(entry);
+      }
     }
     this.planned.push(proposal);
   }
@@ -793,7 +800,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return;
       }
       evaluations++;
-      const best = this.search.formableFor(entry, nowMs, this.free)[0];
+      const best = this.search.formableFor(entry, nowMs)[0];
       if (best !== undefined) this.plan(best);
     }
   }
@@ -822,7 +829,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         break;
       }
       evaluations++;
-      const formable = this.search.formableFor(entry, nowMs, this.free);
+      const formable = this.search.formableFor(entry, nowMs);
       if (formable.length === 0) continue;
       anchors.push(entry);
       proposed.push(...formable);
@@ -840,13 +847,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     // Tickets that had an acceptable pair but were not selected look again next tick.
     for (const entry of anchors) if (entry.listed) this.pool.wake(entry);
   }
-
-  private isFree(other: Entry<TRating>): boolean {
-    return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
-  }
-
-  /** `isFree` as a function made once (each look passes it on). */
-  private readonly free = (other: Entry<TRating>): boolean => this.isFree(other);
 
   // ---- rounds mode ------------------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ export class PoolIndex<TRating> {
   private defersWakes = false;
   /** Arrivals since the last `takeArrivals`, while wake-ups are deferred. */
   private arrivals: Entry<TRating>[] = [];
+  /** Entries held since the last `releaseHolds`. */
+  private held: Entry<TRating>[] = [];
 
   constructor(wakeRadius: number, tracksWakeUps: boolean) {
     this.wakeRadius = wakeRadius;
@@ -129,6 +131,22 @@ export class PoolIndex<TRating> {
     if (entry.listed) this.list(entry.bucket).setSide(entry, reachSkill);
   }
 
+  /**
+   * Holds a listed entry for the rest of the tick's planning (taken by a planned match, or expiring
+   * in the tick): `neighbours` passes it over, reading that from the list, not the entry.
+   */
+  hold(entry: Entry<TRating>): void {
+    if (!entry.listed) return;
+    this.list(entry.bucket).hold(entry);
+    this.held.push(entry);
+  }
+
+  /** Ends every hold (those of entries unlisted since have ended with their removal). */
+  releaseHolds(): void {
+    for (const entry of this.held) if (entry.listed) this.list(entry.bucket).release(entry);
+    this.held = [];
+  }
+
   /** Marks an entry for evaluation at the next continuous tick. */
   wake(entry: Entry<TRating>): void {
     entry.dirty = true;
@@ -184,26 +202,33 @@ export class PoolIndex<TRating> {
     }
   }
 
-  /** Neighbours of `entry` in skill order in one bucket, nearest first, that pass `free`. */
+  /**
+   * Free neighbours of `entry` (listed and not held) in skill order in one bucket, nearest first,
+   * that pass `allowed` when given; their skills go into `skills` at the same indexes when given.
+   */
   neighbours(
     entry: Entry<TRating>,
     count: number,
     bucket: string,
-    free: (other: Entry<TRating>) => boolean,
+    allowed?: (other: Entry<TRating>) => boolean,
+    skills?: number[],
   ): Entry<TRating>[] {
     const { lower, higher } = this.list(bucket).around(entry);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
-    // Liveness and skills are read from the list's chunks: only live tickets are read themselves.
+    // Flags and skills are read from the list's chunks: only the tickets kept (or asked about by
+    // `allowed`) are read themselves.
     while (result.length < count) {
-      lower.skipDead();
-      higher.skipDead();
+      lower.skipUnfree();
+      higher.skipUnfree();
       const lowerSkill = lower.peekKey();
       const higherSkill = higher.peekKey();
       if (Number.isNaN(lowerSkill) && Number.isNaN(higherSkill)) break;
       const takeLeft = Number.isNaN(higherSkill) || skill - lowerSkill <= higherSkill - skill;
       const next = (takeLeft ? lower.next() : higher.next()) as Entry<TRating>;
-      if (free(next)) result.push(next);
+      if (allowed !== undefined && !allowed(next)) continue;
+      if (skills !== undefined) skills[result.length] = takeLeft ? lowerSkill : higherSkill;
+      result.push(next);
     }
     return result;
   }

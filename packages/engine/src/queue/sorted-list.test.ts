@@ -7,19 +7,24 @@ interface Item {
   readonly seq: number;
   readonly key: number;
   live: boolean;
+  /** Held (a ticket taken or expiring while a tick plans): live, but no longer free. */
+  held: boolean;
   /** The side number the list should hold for it (its reach in the pool's lists). */
   side: number;
 }
 
 /**
  * What a step does to the list: a new item arrives, a live one leaves, a gone one returns (with the
- * side number it has by then), a live one's side number changes, or a full compaction.
+ * side number it has by then), a live one's side number changes, a live one is held or released, or
+ * a full compaction.
  */
 type Step =
   | { readonly kind: 'insert'; readonly key: number; readonly side: number }
   | { readonly kind: 'remove'; readonly pick: number }
   | { readonly kind: 'return'; readonly pick: number; readonly side: number }
   | { readonly kind: 'side'; readonly pick: number; readonly side: number }
+  | { readonly kind: 'hold'; readonly pick: number }
+  | { readonly kind: 'release'; readonly pick: number }
   | { readonly kind: 'compact' };
 
 const side = fc.double({ min: 0, max: 100, noNaN: true });
@@ -36,6 +41,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat(), side }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('side' as const), pick: fc.nat(), side }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('hold' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'compact' as const }) },
 );
 
@@ -48,11 +55,15 @@ function modelSide(live: readonly Item[], item: Item, side: 'lower' | 'higher'):
   return side === 'lower' ? before.reverse() : after;
 }
 
-/** The live items a walk meets, read as the pool reads them: liveness, key and side from the chunks. */
-function liveWalk(cursor: ListCursor<Item>): { item: Item; key: number; side: number }[] {
+/**
+ * The live items a walk meets (only the free ones with `freeOnly`), read as the pool reads them:
+ * flags, key and side from the chunks.
+ */
+function liveWalk(cursor: ListCursor<Item>, freeOnly = false): { item: Item; key: number; side: number }[] {
   const seen: { item: Item; key: number; side: number }[] = [];
   for (;;) {
-    cursor.skipDead();
+    if (freeOnly) cursor.skipUnfree();
+    else cursor.skipDead();
     const key = cursor.peekKey();
     if (Number.isNaN(key)) break;
     assert.ok(cursor.peekLive());
@@ -65,7 +76,7 @@ function liveWalk(cursor: ListCursor<Item>): { item: Item; key: number; side: nu
   return seen;
 }
 
-test('a chunked sorted list keeps the live items of a plain sorted array, with their liveness and side numbers, through inserts, removals, returns, side changes and compactions', () => {
+test('a chunked sorted list keeps the live items of a plain sorted array, with their liveness, holds and side numbers, through inserts, removals, returns, side changes, holds and compactions', () => {
   fc.assert(
     fc.property(fc.array(step, { minLength: 600, maxLength: 3000, size: 'max' }), (steps) => {
       const list = new SortedList<Item>(
@@ -77,13 +88,14 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
         const live = all.filter((item) => item.live);
         const gone = all.filter((item) => !item.live);
         if (next.kind === 'insert') {
-          const item: Item = { seq: all.length, key: next.key, live: false, side: next.side };
+          const item: Item = { seq: all.length, key: next.key, live: false, held: false, side: next.side };
           all.push(item);
           list.insert(item);
           item.live = true;
         } else if (next.kind === 'remove' && live.length > 0) {
           const item = live[next.pick % live.length] as Item;
           item.live = false;
+          item.held = false;
           list.markRemoved(item);
         } else if (next.kind === 'return' && gone.length > 0) {
           const item = gone[next.pick % gone.length] as Item;
@@ -94,6 +106,14 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
           const item = live[next.pick % live.length] as Item;
           item.side = next.side;
           list.setSide(item, next.side);
+        } else if (next.kind === 'hold' && live.length > 0) {
+          const item = live[next.pick % live.length] as Item;
+          item.held = true;
+          list.hold(item);
+        } else if (next.kind === 'release' && live.length > 0) {
+          const item = live[next.pick % live.length] as Item;
+          item.held = false;
+          list.release(item);
         } else if (next.kind === 'compact') {
           list.compact();
           assert.equal(list.length, list.liveCount);
@@ -112,6 +132,7 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
       // The list's own liveness agrees with the items', and a live item's side number is its last.
       for (const item of all) {
         assert.equal(list.isLive(item), item.live);
+        assert.equal(list.isFree(item), item.live && !item.held);
         if (item.live) assert.equal(list.sideOf(item), item.side);
       }
       // Walks from any item, listed or not, meet the live items on each side nearest first.
@@ -121,6 +142,10 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
         const { lower, higher } = list.around(item);
         assert.deepEqual(liveWalk(lower), expected('lower'));
         assert.deepEqual(liveWalk(higher), expected('higher'));
+        const free = list.around(item);
+        const expectedFree = (side: 'lower' | 'higher') => expected(side).filter(({ item }) => !item.held);
+        assert.deepEqual(liveWalk(free.lower, true), expectedFree('lower'));
+        assert.deepEqual(liveWalk(free.higher, true), expectedFree('higher'));
         // A walk with `next` meets every item, dead ones included, in the same order.
         const again = list.around(item);
         const every = (cursor: ListCursor<Item>) => {

@@ -5,8 +5,9 @@
  * each chunk's own arrays instead of one scattered ticket per step. Removals are lazy: the caller
  * marks the item dead, its chunk counts it and compacts alone once half of it is dead, because a
  * tick that forms thousands of matches would otherwise move items per departure. Readers skip dead
- * items. Each chunk also keeps a live flag and one side number per item (the ticket's skill reach),
- * so that a walk reads the items it keeps and no others.
+ * items. Each chunk also keeps a flag and one side number per item (the ticket's skill reach), so
+ * that a walk reads the items it keeps and no others. The flag says dead, live, or live but held
+ * (a ticket taken by a match the tick plans, or expiring in it: still listed, no longer a candidate).
  */
 
 /** An item with a stable sequence number (unique per item). */
@@ -19,23 +20,28 @@ const CHUNK_SIZE = 256;
 /** A chunk compacts once more than half of it, and more than this many items, are dead. */
 const COMPACT_MIN_DEAD = 32;
 
+/** An item's flag in its chunk. */
+const DEAD = 0;
+const LIVE = 1;
+const HELD = 2;
+
 /**
- * A sorted run of the list's items with, alongside: their keys and sequence numbers, whether each is
- * live (1) or dead (0), and each one's side number.
+ * A sorted run of the list's items with, alongside: their keys and sequence numbers, each one's flag
+ * (DEAD, LIVE or HELD) and side number.
  */
 class Chunk<T> {
   items: T[];
   keys: number[];
   seqs: number[];
-  live: number[];
+  flags: number[];
   sides: number[];
   dead = 0;
 
-  constructor(items: T[], keys: number[], seqs: number[], live: number[], sides: number[]) {
+  constructor(items: T[], keys: number[], seqs: number[], flags: number[], sides: number[]) {
     this.items = items;
     this.keys = keys;
     this.seqs = seqs;
-    this.live = live;
+    this.flags = flags;
     this.sides = sides;
   }
 
@@ -82,9 +88,10 @@ export class ListCursor<T> {
     return this.chunks[this.chunk]?.keys[this.offset] ?? Number.NaN;
   }
 
-  /** Whether the item at the cursor is live (read from the chunk); false past the end. */
+  /** Whether the item at the cursor is live, held or not (read from the chunk); false past the end. */
   peekLive(): boolean {
-    return this.chunks[this.chunk]?.live[this.offset] === 1;
+    const flag = this.chunks[this.chunk]?.flags[this.offset];
+    return flag !== undefined && flag !== DEAD;
   }
 
   /** The side number of the item at the cursor (read from the chunk), or NaN past the end. */
@@ -99,12 +106,23 @@ export class ListCursor<T> {
     return item;
   }
 
-  /** Moves on past dead items (read from the chunks) to the next live item or the end. */
+  /** Moves on past dead items (read from the chunks) to the next live one, held or not, or the end. */
   skipDead(): void {
     const chunks = this.chunks;
     for (;;) {
       const chunk = chunks[this.chunk];
-      if (chunk === undefined || chunk.live[this.offset] === 1) return;
+      if (chunk === undefined || chunk.flags[this.offset] !== DEAD) return;
+      this.offset += this.step;
+      this.settle();
+    }
+  }
+
+  /** Moves on past dead and held items (read from the chunks) to the next free one or the end. */
+  skipUnfree(): void {
+    const chunks = this.chunks;
+    for (;;) {
+      const chunk = chunks[this.chunk];
+      if (chunk === undefined || chunk.flags[this.offset] === LIVE) return;
       this.offset += this.step;
       this.settle();
     }
@@ -185,7 +203,7 @@ export class SortedList<T extends Sequenced> {
     const seq = item.seq;
     const side = this.sideFor(item);
     if (this.chunks.length === 0) {
-      this.chunks.push(new Chunk([item], [key], [seq], [1], [side]));
+      this.chunks.push(new Chunk([item], [key], [seq], [LIVE], [side]));
       this.size++;
       return;
     }
@@ -193,8 +211,8 @@ export class SortedList<T extends Sequenced> {
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, seq);
     if (chunk.items[index] === item) {
-      if (chunk.live[index] === 0) {
-        chunk.live[index] = 1;
+      if (chunk.flags[index] === DEAD) {
+        chunk.flags[index] = LIVE;
         chunk.dead--;
         this.dead--;
       }
@@ -204,7 +222,7 @@ export class SortedList<T extends Sequenced> {
     chunk.items.splice(index, 0, item);
     chunk.keys.splice(index, 0, key);
     chunk.seqs.splice(index, 0, seq);
-    chunk.live.splice(index, 0, 1);
+    chunk.flags.splice(index, 0, 1);
     chunk.sides.splice(index, 0, side);
     this.size++;
     if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at);
@@ -218,10 +236,10 @@ export class SortedList<T extends Sequenced> {
       chunk.items.splice(half),
       chunk.keys.splice(half),
       chunk.seqs.splice(half),
-      chunk.live.splice(half),
+      chunk.flags.splice(half),
       chunk.sides.splice(half),
     );
-    for (const live of upper.live) if (live === 0) upper.dead++;
+    for (const flag of upper.flags) if (flag === DEAD) upper.dead++;
     chunk.dead -= upper.dead;
     this.chunks.splice(at + 1, 0, upper);
   }
@@ -240,11 +258,26 @@ export class SortedList<T extends Sequenced> {
    */
   markRemoved(item: T): void {
     const { chunk, at, index } = this.locate(item);
-    if (chunk.items[index] !== item || chunk.live[index] === 0) return;
-    chunk.live[index] = 0;
+    if (chunk.items[index] !== item || chunk.flags[index] === DEAD) return;
+    chunk.flags[index] = DEAD;
     chunk.dead++;
     this.dead++;
     if (chunk.dead > COMPACT_MIN_DEAD && chunk.dead * 2 > chunk.items.length) this.compactChunk(at);
+  }
+
+  /**
+   * Holds live `item`: walks that skip unfree items pass it over until `release` (a removal ends the
+   * hold too).
+   */
+  hold(item: T): void {
+    const { chunk, index } = this.locate(item);
+    if (chunk.items[index] === item && chunk.flags[index] === LIVE) chunk.flags[index] = HELD;
+  }
+
+  /** Ends the hold of `item` if it is still held. */
+  release(item: T): void {
+    const { chunk, index } = this.locate(item);
+    if (chunk.items[index] === item && chunk.flags[index] === HELD) chunk.flags[index] = LIVE;
   }
 
   /** Sets the side number of `item`, which must be in the list. */
@@ -263,14 +296,14 @@ export class SortedList<T extends Sequenced> {
   /** Drops a chunk's dead items in place (and the chunk, when nothing is left). */
   private compactChunk(at: number): void {
     const chunk = this.chunks[at] as Chunk<T>;
-    const { items, keys, seqs, live, sides } = chunk;
+    const { items, keys, seqs, flags, sides } = chunk;
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
-      if (live[i] === 0) continue;
+      if (flags[i] === DEAD) continue;
       items[kept] = items[i] as T;
       keys[kept] = keys[i] as number;
       seqs[kept] = seqs[i] as number;
-      live[kept] = 1;
+      flags[kept] = flags[i] as number;
       sides[kept] = sides[i] as number;
       kept++;
     }
@@ -280,7 +313,7 @@ export class SortedList<T extends Sequenced> {
     items.length = kept;
     keys.length = kept;
     seqs.length = kept;
-    live.length = kept;
+    flags.length = kept;
     sides.length = kept;
     if (kept === 0) this.chunks.splice(at, 1);
   }
@@ -311,15 +344,22 @@ export class SortedList<T extends Sequenced> {
   /** The first live item, if any. */
   firstLive(): T | undefined {
     for (const chunk of this.chunks)
-      for (let i = 0; i < chunk.items.length; i++) if (chunk.live[i] === 1) return chunk.items[i];
+      for (let i = 0; i < chunk.items.length; i++) if (chunk.flags[i] !== DEAD) return chunk.items[i];
     return undefined;
   }
 
-  /** Whether `item` is in the list and live (by the list's own flags, not the item). */
+  /** Whether `item` is in the list and live, held or not (by the list's own flags, not the item). */
   isLive(item: T): boolean {
     if (this.chunks.length === 0) return false;
     const { chunk, index } = this.locate(item);
-    return chunk.items[index] === item && chunk.live[index] === 1;
+    return chunk.items[index] === item && chunk.flags[index] !== DEAD;
+  }
+
+  /** Whether `item` is in the list, live and not held. */
+  isFree(item: T): boolean {
+    if (this.chunks.length === 0) return false;
+    const { chunk, index } = this.locate(item);
+    return chunk.items[index] === item && chunk.flags[index] === LIVE;
   }
 
   /** The side number of `item` as the list holds it; undefined when it is not in the list. */
