@@ -169,9 +169,9 @@ export class PoolIndex<TRating> {
     const due = new Set<Entry<TRating>>();
     for (const entry of this.woken) if (!entry.inBacklog) due.add(entry);
     this.woken.clear();
-    for (const slot of this.wakeHeap.popDue(nowMs)) {
-      if (slot.version === slot.item.sleepVersion && !slot.item.inBacklog) due.add(slot.item);
-    }
+    this.wakeHeap.popDue(nowMs, (entry, version) => {
+      if (version === entry.sleepVersion && !entry.inBacklog) due.add(entry);
+    });
     const older = (a: Entry<TRating>, b: Entry<TRating>) =>
       a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq;
     const fresh = [...due].sort(older);
