@@ -129,7 +129,9 @@ export class CandidateSearch<TRating> {
       const earlier = arrival.pairNotes?.length ?? 0;
       // The arrival's pairs as its neighbours' `status` is shown them.
       const shown: ShownPair<TRating> = { first: arrival, atMs: nowMs };
-      for (const other of this.pool.wakeable(arrival)) {
+      const found = this.pool.wakeable(arrival);
+      for (let index = 0; index < found; index++) {
+        const other = this.pool.found[index] as Entry<TRating>;
         if (other.dirty) continue;
         let fromMs: number;
         if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
@@ -268,9 +270,10 @@ export class CandidateSearch<TRating> {
    */
   shownBest(entry: Entry<TRating>): CandidateMemory<TRating> | undefined {
     const pairs = entry.shownPairs;
-    if (pairs === undefined) return entry.best;
+    if (pairs === undefined || entry.shownCount === 0) return entry.best;
     let best = entry.best;
-    for (const { first, seconds, atMs } of pairs) {
+    for (let index = 0; index < entry.shownCount; index++) {
+      const { first, seconds, atMs } = pairs[index] as ShownPair<TRating>;
       for (const other of seconds ?? [entry]) {
         // Each ticket's own minimum, read from the pair itself: one of them may have left since.
         const context: CandidateContext<TRating> = {
@@ -296,7 +299,7 @@ export class CandidateSearch<TRating> {
       }
     }
     entry.best = best;
-    entry.shownPairs = undefined;
+    forgetShown(entry);
     return best;
   }
 
@@ -591,7 +594,8 @@ export class CandidateSearch<TRating> {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
       entry.unsplitBest = undefined;
-      entry.shownPairs = [{ first: entry, seconds: shownOthers, atMs: nowMs }];
+      forgetShown(entry);
+      showPair(entry, { first: entry, seconds: shownOthers, atMs: nowMs });
     } else {
       let bestShown: Proposal<TRating> | undefined;
       for (const candidate of candidates) {
@@ -608,7 +612,7 @@ export class CandidateSearch<TRating> {
       }
       entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
       entry.unsplitBest = bestShown === undefined ? unsplit : undefined;
-      entry.shownPairs = undefined;
+      forgetShown(entry);
     }
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
@@ -636,8 +640,18 @@ function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | u
 
 /** Adds a pair to those `entry`'s `status` compares with its best candidate when asked. */
 function showPair<TRating>(entry: Entry<TRating>, pair: ShownPair<TRating>): void {
+  // The array is the ticket's for good, its room kept when forgotten: settling thousands of
+  // arrivals a tick adds to the arrays of thousands of sleeping neighbours.
   if (entry.shownPairs === undefined) entry.shownPairs = [pair];
-  else entry.shownPairs.push(pair);
+  else entry.shownPairs[entry.shownCount] = pair;
+  entry.shownCount++;
+}
+
+/** Forgets the pairs `entry`'s `status` was shown (and the tickets they hold). */
+function forgetShown<TRating>(entry: Entry<TRating>): void {
+  const pairs = entry.shownPairs as (ShownPair<TRating> | undefined)[] | undefined;
+  if (pairs !== undefined) for (let index = 0; index < entry.shownCount; index++) pairs[index] = undefined;
+  entry.shownCount = 0;
 }
 
 /** What `status` remembers of a candidate looked at at `nowMs`. */

@@ -84,9 +84,11 @@ export interface Entry<TRating> {
   /**
    * Continuous pairs: the pairs seen since `best` was chosen, in the order they were seen; `status`
    * compares them with `best` only when asked, so that a tick scores a pair only as far as its
-   * schedule needs (see CandidateSearch.shownBest).
+   * schedule needs (see CandidateSearch.shownBest). The first `shownCount` of the array: it is kept
+   * (and reused) once made.
    */
   shownPairs: ShownPair<TRating>[] | undefined;
+  shownCount: number;
   /** Continuous pairs: the unformable pairs of its last look (and of its arrival's settling). */
   pairNotes: PairNotes<Entry<TRating>> | undefined;
   /** When `pairNotes` was last written (a ticket that arrived later has no note there). */

@@ -533,6 +533,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       best: undefined,
       unsplitBest: undefined,
       shownPairs: undefined,
+      shownCount: 0,
       pairNotes: undefined,
       notesAtMs: Number.NEGATIVE_INFINITY,
     };

@@ -5,7 +5,7 @@
  */
 
 import type { Entry } from './entry.ts';
-import { SortedList } from './sorted-list.ts';
+import { ListCursor, SortedList } from './sorted-list.ts';
 import { WakeHeap } from './wake-heap.ts';
 
 /** Indexes of searching entries (`entry.listed`). */
@@ -30,6 +30,14 @@ export class PoolIndex<TRating> {
   private arrivals: Entry<TRating>[] = [];
   /** Entries held since the last `releaseHolds`. */
   private held: Entry<TRating>[] = [];
+  /** The two cursors of a walk, reused from walk to walk (walks do not nest). */
+  private readonly lower = new ListCursor<Entry<TRating>>();
+  private readonly higher = new ListCursor<Entry<TRating>>();
+  /**
+   * `wakeable`'s answer: its first entries, as many as it returns. Reused (and never shortened, which
+   * would give up its room): the caller is done with it before the next call.
+   */
+  readonly found: Entry<TRating>[] = [];
 
   constructor(wakeRadius: number, tracksWakeUps: boolean) {
     this.wakeRadius = wakeRadius;
@@ -71,7 +79,10 @@ export class PoolIndex<TRating> {
     entry.listed = true;
     this.wake(entry);
     if (this.defersWakes) this.arrivals.push(entry);
-    else for (const other of this.wakeable(entry)) this.wake(other);
+    else {
+      const found = this.wakeable(entry);
+      for (let i = 0; i < found; i++) this.wake(this.found[i] as Entry<TRating>);
+    }
   }
 
   /** From now on arrivals wake only themselves; their neighbours wait for `takeArrivals`. */
@@ -88,29 +99,37 @@ export class PoolIndex<TRating> {
 
   /**
    * The live tickets of `entry`'s bucket, itself excluded, whose candidate window it may enter: within
-   * the wake radius of its position, and no farther in skill than their last look reached.
+   * the wake radius of its position, and no farther in skill than their last look reached: their
+   * number, the tickets in `found` (lower ones first, nearest first).
    */
-  wakeable(entry: Entry<TRating>): Entry<TRating>[] {
-    const { lower, higher } = this.list(entry.bucket).around(entry);
-    const result: Entry<TRating>[] = [];
+  wakeable(entry: Entry<TRating>): number {
+    const { lower, higher } = this;
+    this.list(entry.bucket).placeAround(entry, lower, higher);
+    const result = this.found;
+    let count = 0;
     const skill = entry.scored.skill;
     // Dead items are skipped and do not count: the radius is in live positions. Liveness, skills and
     // reaches are read from the list's chunks: only the tickets returned are read themselves.
     for (let seen = 0; seen < this.wakeRadius; seen++) {
       lower.skipDead();
-      const otherSkill = lower.peekKey();
-      if (Number.isNaN(otherSkill)) break;
-      if (skill - otherSkill <= lower.peekSide()) result.push(lower.peek() as Entry<TRating>);
+      if (lower.done) break;
+      const at = lower.offset;
+      if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number))
+        result[count++] = lower.items[at] as Entry<TRating>;
       lower.skip();
     }
     for (let seen = 0; seen < this.wakeRadius; seen++) {
       higher.skipDead();
-      const otherSkill = higher.peekKey();
-      if (Number.isNaN(otherSkill)) break;
-      if (otherSkill - skill <= higher.peekSide()) result.push(higher.peek() as Entry<TRating>);
+      if (higher.done) break;
+      const at = higher.offset;
+      if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number))
+        result[count++] = higher.items[at] as Entry<TRating>;
       higher.skip();
     }
-    return result;
+    // Those past the answer would keep tickets that may since have left.
+    for (let i = count; i < result.length && result[i] !== undefined; i++)
+      (result as (Entry<TRating> | undefined)[])[i] = undefined;
+    return count;
   }
 
   /**
@@ -213,7 +232,8 @@ export class PoolIndex<TRating> {
     allowed?: (other: Entry<TRating>) => boolean,
     skills?: number[],
   ): Entry<TRating>[] {
-    const { lower, higher } = this.list(bucket).around(entry);
+    const { lower, higher } = this;
+    this.list(bucket).placeAround(entry, lower, higher);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
     // Flags and skills are read from the list's chunks: only the tickets kept (or asked about by
@@ -221,13 +241,17 @@ export class PoolIndex<TRating> {
     while (result.length < count) {
       lower.skipUnfree();
       higher.skipUnfree();
-      const lowerSkill = lower.peekKey();
-      const higherSkill = higher.peekKey();
-      if (Number.isNaN(lowerSkill) && Number.isNaN(higherSkill)) break;
-      const takeLeft = Number.isNaN(higherSkill) || skill - lowerSkill <= higherSkill - skill;
-      const next = (takeLeft ? lower.next() : higher.next()) as Entry<TRating>;
+      if (lower.done && higher.done) break;
+      const takeLeft =
+        higher.done ||
+        (!lower.done &&
+          skill - (lower.keys[lower.offset] as number) <= (higher.keys[higher.offset] as number) - skill);
+      const cursor = takeLeft ? lower : higher;
+      const next = cursor.items[cursor.offset] as Entry<TRating>;
+      const nextSkill = cursor.keys[cursor.offset] as number;
+      cursor.skip();
       if (allowed !== undefined && !allowed(next)) continue;
-      if (skills !== undefined) skills[result.length] = takeLeft ? lowerSkill : higherSkill;
+      if (skills !== undefined) skills[result.length] = nextSkill;
       result.push(next);
     }
     return result;

@@ -62,15 +62,25 @@ class Chunk<T> {
 
 /**
  * A walk over the list from a position, one way, dead items included (the list must not change
- * during the walk).
+ * during the walk). The arrays of the chunk at the cursor and the cursor's index there are public,
+ * so that a hot walk reads keys, flags and side numbers as plain array loads (a call returning a
+ * double boxes it unless the call is inlined).
  */
 export class ListCursor<T> {
-  private readonly chunks: readonly Chunk<T>[];
-  private chunk: number;
-  private offset: number;
-  private readonly step: 1 | -1;
+  /** The arrays of the chunk at the cursor (empty past the end) and the cursor's index in them. */
+  items: readonly T[] = [];
+  keys: readonly number[] = [];
+  flags: readonly number[] = [];
+  sides: readonly number[] = [];
+  offset = 0;
+  /** Past the end of the walk. */
+  done = true;
+  private chunks: readonly Chunk<T>[] = [];
+  private chunk = 0;
+  private step: 1 | -1 = 1;
 
-  constructor(chunks: readonly Chunk<T>[], chunk: number, offset: number, step: 1 | -1) {
+  /** Starts a walk over `chunks` at `offset` in chunk `chunk`, one way. */
+  place(chunks: readonly Chunk<T>[], chunk: number, offset: number, step: 1 | -1): void {
     this.chunks = chunks;
     this.chunk = chunk;
     this.offset = offset;
@@ -80,23 +90,22 @@ export class ListCursor<T> {
 
   /** The item at the cursor, or undefined past the end. */
   peek(): T | undefined {
-    return this.chunks[this.chunk]?.items[this.offset];
+    return this.done ? undefined : this.items[this.offset];
   }
 
   /** The key of the item at the cursor (read from the chunk, not the item), or NaN past the end. */
   peekKey(): number {
-    return this.chunks[this.chunk]?.keys[this.offset] ?? Number.NaN;
+    return this.done ? Number.NaN : (this.keys[this.offset] as number);
   }
 
   /** Whether the item at the cursor is live, held or not (read from the chunk); false past the end. */
   peekLive(): boolean {
-    const flag = this.chunks[this.chunk]?.flags[this.offset];
-    return flag !== undefined && flag !== DEAD;
+    return !this.done && this.flags[this.offset] !== DEAD;
   }
 
   /** The side number of the item at the cursor (read from the chunk), or NaN past the end. */
   peekSide(): number {
-    return this.chunks[this.chunk]?.sides[this.offset] ?? Number.NaN;
+    return this.done ? Number.NaN : (this.sides[this.offset] as number);
   }
 
   /** The item at the cursor, moving on past it; undefined past the end. */
@@ -108,34 +117,25 @@ export class ListCursor<T> {
 
   /** Moves on past dead items (read from the chunks) to the next live one, held or not, or the end. */
   skipDead(): void {
-    const chunks = this.chunks;
-    for (;;) {
-      const chunk = chunks[this.chunk];
-      if (chunk === undefined || chunk.flags[this.offset] !== DEAD) return;
-      this.offset += this.step;
-      this.settle();
-    }
+    while (!this.done && this.flags[this.offset] === DEAD) this.skip();
   }
 
   /** Moves on past dead and held items (read from the chunks) to the next free one or the end. */
   skipUnfree(): void {
-    const chunks = this.chunks;
-    for (;;) {
-      const chunk = chunks[this.chunk];
-      if (chunk === undefined || chunk.flags[this.offset] === LIVE) return;
-      this.offset += this.step;
-      this.settle();
-    }
+    while (!this.done && this.flags[this.offset] !== LIVE) this.skip();
   }
 
   /** Moves on past the item at the cursor without reading it (nothing happens past the end). */
   skip(): void {
-    if (this.chunk < 0 || this.chunk >= this.chunks.length) return;
+    if (this.done) return;
     this.offset += this.step;
-    this.settle();
+    if (this.offset < 0 || this.offset >= this.items.length) this.settle();
   }
 
-  /** Moves an offset that left its chunk onto the neighbouring chunk's first item in the walk. */
+  /**
+   * Moves an offset that left its chunk onto the neighbouring chunk's first item in the walk, and
+   * loads that chunk's arrays (empty ones past the end).
+   */
   private settle(): void {
     const chunks = this.chunks;
     if (this.step === 1) {
@@ -148,6 +148,19 @@ export class ListCursor<T> {
         this.chunk--;
         this.offset = this.chunk >= 0 ? (chunks[this.chunk] as Chunk<T>).items.length - 1 : 0;
       }
+    }
+    const at = chunks[this.chunk];
+    this.done = at === undefined;
+    if (at === undefined) {
+      this.items = [];
+      this.keys = [];
+      this.flags = [];
+      this.sides = [];
+    } else {
+      this.items = at.items;
+      this.keys = at.keys;
+      this.flags = at.flags;
+      this.sides = at.sides;
     }
   }
 }
@@ -323,17 +336,26 @@ export class SortedList<T extends Sequenced> {
    * towards higher keys from just after it (the item itself is in neither).
    */
   around(item: T): { readonly lower: ListCursor<T>; readonly higher: ListCursor<T> } {
-    if (this.chunks.length === 0)
-      return { lower: new ListCursor(this.chunks, -1, 0, -1), higher: new ListCursor(this.chunks, 0, 0, 1) };
+    const lower = new ListCursor<T>();
+    const higher = new ListCursor<T>();
+    this.placeAround(item, lower, higher);
+    return { lower, higher };
+  }
+
+  /** `around` into cursors the caller reuses from walk to walk. */
+  placeAround(item: T, lower: ListCursor<T>, higher: ListCursor<T>): void {
+    if (this.chunks.length === 0) {
+      lower.place(this.chunks, -1, 0, -1);
+      higher.place(this.chunks, 0, 0, 1);
+      return;
+    }
     const key = this.keyOf(item);
     const at = this.chunkFor(key, item.seq);
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, item.seq);
     const after = chunk.items[index] === item ? index + 1 : index;
-    return {
-      lower: new ListCursor(this.chunks, at, index - 1, -1),
-      higher: new ListCursor(this.chunks, at, after, 1),
-    };
+    lower.place(this.chunks, at, index - 1, -1);
+    higher.place(this.chunks, at, after, 1);
   }
 
   /** Every item in order, dead ones included (readers skip them). */
