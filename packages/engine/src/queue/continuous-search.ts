@@ -641,11 +641,15 @@ function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | u
 /** Adds a pair to those `entry`'s `status` compares with its best candidate when asked. */
 function showPair<TRating>(entry: Entry<TRating>, pair: ShownPair<TRating>): void {
   // The array is the ticket's for good, its room kept when forgotten: settling thousands of
-  // arrivals a tick adds to the arrays of thousands of sleeping neighbours.
-  if (entry.shownPairs === undefined) entry.shownPairs = [pair];
-  else entry.shownPairs[entry.shownCount] = pair;
+  // arrivals a tick adds to the arrays of thousands of sleeping neighbours. It starts with room for
+  // a look's pairs and a few arrivals (grown from one, it would be made twice).
+  if (entry.shownPairs === undefined) entry.shownPairs = new Array<ShownPair<TRating>>(SHOWN_ROOM);
+  entry.shownPairs[entry.shownCount] = pair;
   entry.shownCount++;
 }
+
+/** The room a ticket's array of shown pairs starts with. */
+const SHOWN_ROOM = 16;
 
 /** Forgets the pairs `entry`'s `status` was shown (and the tickets they hold). */
 function forgetShown<TRating>(entry: Entry<TRating>): void {
