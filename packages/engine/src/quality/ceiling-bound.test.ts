@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { ApartBound } from '../queue/apart-bound.ts';
 import { Handshake } from '../queue/handshake.ts';
 import { matchShapeOf } from '../queue/shape.ts';
 import type { QueueConfig } from '../queue/types.ts';
@@ -143,4 +144,85 @@ test("the handshake's acceptance bound for any quality at or above the pair's is
     ),
     { numRuns: 2_000, seed: 20261124 },
   );
+});
+
+test("a ticket's bound from the nearest skill is never after the acceptance of any of its pairs", () => {
+  fc.assert(
+    fc.property(
+      fc.array(criterionArb, { minLength: 1, maxLength: 5 }),
+      configArb,
+      sideArb,
+      sideArb,
+      // Most pairs near in skill, where the spread's shaping (and the bands) decide the bound.
+      fc.option(fc.double({ min: -300, max: 300, noNaN: true }), { nil: undefined, freq: 4 }),
+      fc.boolean(),
+      // How near the nearest neighbour is, as a share of the pair's own distance (1: the pair is it).
+      fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+      // How much wider the widest band listed is than the pair's widest.
+      fc.oneof(fc.constant(0), fc.double({ min: 0, max: 300, noNaN: true })),
+      fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+      // Often soon after the tickets arrived (by 60 s), while their thresholds still hold pairs back.
+      fc.oneof(fc.constant(60_000), fc.integer({ min: 60_000, max: 400_000 })),
+      (criteria, config, a, far, apart, calibrating, nearShare, widerBand, minQuality, nowMs) => {
+        const b = apart === undefined ? far : { ...far, rating: a.rating + apart };
+        const scorer = createMatchScorer(criteria, { ratingModel: elo, teamSize: 1, skillScale: 200 });
+        const handshake = new Handshake(config, matchShapeOf(config));
+        const minQualityOf = (ticketId: string) => (ticketId === 'a' ? minQuality : undefined);
+        const bound = ApartBound.forQueue(scorer, handshake, minQualityOf);
+        assert.ok(bound !== undefined);
+        const candidate = pairOf(a, b, calibrating);
+        const [first, second] = candidate.teams.map((team) => team[0] as (typeof team)[number]);
+        assert.ok(first !== undefined && second !== undefined);
+        const distance = Math.abs(first.skill - second.skill) * nearShare;
+        const widestBand = Math.max(first.skillBand, second.skillBand) + widerBand;
+        const fromMs = bound.withOther(bound.fromMs(first, distance, widestBand, nowMs), second, nowMs);
+        // What a pair's note would say: the pair's own bound, and its acceptance once scored.
+        const pairBoundMs = handshake.acceptBoundMs(
+          candidate,
+          scorer.ceilingBound(candidate),
+          minQualityOf,
+          nowMs,
+        );
+        const evaluation = scorer.evaluate(candidate, nowMs);
+        const acceptMs = handshake.earliestAcceptMs(
+          candidate,
+          evaluation.winProbabilities,
+          scorer.ceilingScore(evaluation),
+          minQualityOf,
+          nowMs,
+        );
+        assert.ok(fromMs >= nowMs);
+        assert.ok(fromMs <= pairBoundMs, `${fromMs} > the pair's bound ${pairBoundMs}`);
+        assert.ok(fromMs <= acceptMs, `${fromMs} > the pair's acceptance ${acceptMs}`);
+      },
+    ),
+    { numRuns: 20_000, seed: 20261125 },
+  );
+});
+
+test('the bound from the nearest skill keeps a fresh ticket back until its threshold relaxes, unless a neighbour is as skilled', () => {
+  const config = {
+    id: 'apart',
+    teams: { count: 2, size: 1 },
+    rating: { track: 'apart' },
+    criteria: [{ kind: 'team-balance', weight: 1 }],
+    threshold: { start: 1, steps: [{ afterMs: 100_000, value: 0.5 }] },
+    mode: { kind: 'continuous', maxWaitMs: 300_000 },
+  } satisfies QueueConfig;
+  const scorer = createMatchScorer(
+    [
+      { kind: 'team-balance', weight: 3 },
+      { kind: 'skill-spread', weight: 2 },
+    ],
+    { ratingModel: elo, teamSize: 1, skillScale: 200 },
+  );
+  const bound = ApartBound.forQueue(scorer, new Handshake(config, matchShapeOf(config)), () => undefined);
+  assert.ok(bound !== undefined);
+  const fresh = ticket('a', [player('a', 1500)], 50_000);
+  assert.equal(bound.fromMs(fresh, 0.25, 0, 50_000), 150_000);
+  assert.equal(bound.fromMs(fresh, 0, 0, 50_000), 50_000);
+  // Skill bands as wide as the distance: the spread may be nothing.
+  const calibrating = { ...fresh, skillBand: 0.15 };
+  assert.equal(bound.fromMs(calibrating, 0.25, 0.1, 50_000), 50_000);
+  assert.equal(bound.fromMs(calibrating, 0.25, 0.05, 50_000), 150_000);
 });

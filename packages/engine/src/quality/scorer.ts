@@ -126,6 +126,13 @@ export interface MatchScorer<TRating> {
    * widen: the bound of some tickets bounds every match holding them, of any split.
    */
   ceilingBound(match: CandidateMatch<TRating>): number;
+  /**
+   * An upper bound on `ceilingBound` of every match holding two tickets whose skill spread (their
+   * skills apart, less their skill bands: `skillSpreadRaw`) is at least `skillGap`: skill spread
+   * measured at `skillGap` (its cost only grows with the spread), every other criterion at 1. It
+   * reads no ticket: one bound serves every neighbour of a ticket at least that far away.
+   */
+  ceilingBoundAtSkillGap(skillGap: number): number;
   /** Every criterion's explanation. */
   explain(evaluation: MatchEvaluation): CriterionExplanation[];
 }
@@ -466,6 +473,19 @@ export function createMatchScorer<TRating>(
         weighted += measuredForBound[i]
           ? criterion.weight * criterion.measure(match, boundContext)[1]
           : criterion.weight;
+      }
+      return weighted / weightOrOne;
+    },
+    ceilingBoundAtSkillGap(skillGap) {
+      // `ceilingBound`'s sum in its order, each term at least its term there.
+      const gap = Math.max(0, skillGap);
+      let weighted = 0;
+      for (let i = 0; i < compiled.length; i++) {
+        const criterion = compiled[i] as CompiledCriterion<TRating>;
+        weighted +=
+          measuredForBound[i] && criterion.kind === 'skill-spread'
+            ? criterion.weight * shapeCost(gap, criterion.shaping)
+            : criterion.weight;
       }
       return weighted / weightOrOne;
     },

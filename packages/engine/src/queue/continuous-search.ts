@@ -10,6 +10,7 @@
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
+import { ApartBound } from './apart-bound.ts';
 import {
   type CandidateCache,
   type CandidateContext,
@@ -92,6 +93,9 @@ export class CandidateSearch<TRating> {
     this.togetherBound = options.boundsFillWakes
       ? TogetherBound.forQueue(options.scorer, options.handshake, options.context.minQualityOf)
       : undefined;
+    this.apartBound = this.notesPairs
+      ? ApartBound.forQueue(options.scorer, options.handshake, options.context.minQualityOf)
+      : undefined;
     // An arrival's neighbours can be scheduled by the pair's note where notes are kept (a pair's
     // acceptance time is then exact), or by the bound on any match holding both, in fixed two-team
     // shapes (whose wake radius covers the windows of pairs and fills alike).
@@ -107,6 +111,11 @@ export class CandidateSearch<TRating> {
   private readonly pairsOnly: boolean;
   /** When a match holding an arrival and a neighbour could first pass; undefined with queue rules. */
   private readonly togetherBound: TogetherBound<TRating> | undefined;
+  /**
+   * When any pair holding a ticket could first pass, from the nearest skill it could pair with:
+   * only where pairs keep notes (its time is then a note's acceptance bound).
+   */
+  private readonly apartBound: ApartBound<TRating> | undefined;
 
   /**
    * Settles the arrivals since the last tick (the pool defers their wake-ups here): each neighbour
@@ -117,6 +126,11 @@ export class CandidateSearch<TRating> {
    * already looks earlier. Nothing else in its window changed, so an earlier look would find nothing
    * formable: its last look's wake-up time covers the rest. The pair's note is kept by the arrival,
    * whose own look this tick then reuses it instead of scoring the pair again.
+   *
+   * No pair of a fresh arrival passes before its threshold relaxes, unless a neighbour is about as
+   * skilled: when the bound read from the nearest skill in its bucket (`ApartBound`) keeps every pair
+   * of the arrival back until a time, a neighbour that looks again by then needs no pair bound (its
+   * schedule would not change, and that look sees the arrival); it is only shown the pair.
    */
   settleArrivals(arrivals: readonly Entry<TRating>[], nowMs: number): void {
     const teamSize = this.context.shape.teamSize.max;
@@ -130,11 +144,26 @@ export class CandidateSearch<TRating> {
       // The arrival's pairs as its neighbours' `status` is shown them.
       const shown: ShownPair<TRating> = { first: arrival, atMs: nowMs };
       const found = this.pool.wakeable(arrival);
+      const apart = this.apartBound;
+      const pairs = this.notesPairs && arrival.size === teamSize;
+      const apartMs =
+        pairs && apart !== undefined
+          ? apart.fromMs(arrival.scored, this.pool.nearestDistance, this.pool.widestBand, nowMs)
+          : nowMs;
       for (let index = 0; index < found; index++) {
         const other = this.pool.found[index] as Entry<TRating>;
         if (other.dirty) continue;
         let fromMs: number;
-        if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
+        if (pairs && other.size === teamSize) {
+          if (apartMs > nowMs) {
+            const pairFromMs = (apart as ApartBound<TRating>).withOther(apartMs, other.scored, nowMs);
+            if (pairFromMs > nowMs && other.sleepUntilMs <= pairFromMs) {
+              // What `arrivalNote` would do but note the pair: its time would not move the look.
+              showPair(other, shown);
+              other.unsplitBest = undefined;
+              continue;
+            }
+          }
           fromMs = this.arrivalNote(arrival, other, earlier, nowMs, shown);
         } else {
           // A neighbour filled around: its next fill either holds the arrival or is one its last
@@ -452,6 +481,18 @@ export class CandidateSearch<TRating> {
       // arrival nearer than they are changes who the nearest are.
       let examined = 0;
       const skill = entry.scored.skill;
+      // The neighbours are nearest first: while the bound from the nearest keeps every pair back (a
+      // fresh ticket), no pair need be bounded, nor its notes read.
+      const apart = keepsNotes ? this.apartBound : undefined;
+      const apartMs =
+        apart !== undefined && considered > 0
+          ? apart.fromMs(
+              entry.scored,
+              wide === near ? Math.abs((nearSkills[0] as number) - skill) : skillDistance(entry, wide[0]),
+              this.pool.widestBand,
+              nowMs,
+            )
+          : nowMs;
       for (let i = 0; i < considered; i++) {
         const other = wide[i] as Entry<TRating>;
         examined++;
@@ -464,8 +505,14 @@ export class CandidateSearch<TRating> {
         let fresh: Proposal<TRating> | undefined;
         let acceptMs = Number.NaN;
         let validUntilMs = Number.NaN;
+        const pairApartMs =
+          apartMs > nowMs ? (apart as ApartBound<TRating>).withOther(apartMs, other.scored, nowMs) : nowMs;
         if (!keepsNotes) {
           fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
+        } else if (pairApartMs > nowMs) {
+          // No earlier can the pair pass: its note is the bound's, holding until then.
+          acceptMs = pairApartMs;
+          validUntilMs = pairApartMs;
         } else {
           // The last look's notes are in its order: the same neighbour is likely at the same place.
           // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).

@@ -38,6 +38,16 @@ export class PoolIndex<TRating> {
    * would give up its room): the caller is done with it before the next call.
    */
   readonly found: Entry<TRating>[] = [];
+  /**
+   * `wakeable`'s nearest live ticket in skill, in the arrival's bucket, whatever its reach: no ticket
+   * `wakeable` returns is nearer (Infinity when there is none).
+   */
+  nearestDistance = Number.POSITIVE_INFINITY;
+  /**
+   * No ticket listed has a wider skill band (the widest ever listed: tickets leaving do not narrow
+   * it, and a bound read from it stays one).
+   */
+  widestBand = 0;
 
   constructor(wakeRadius: number, tracksWakeUps: boolean) {
     this.wakeRadius = wakeRadius;
@@ -77,6 +87,7 @@ export class PoolIndex<TRating> {
     list.insert(entry);
     this.byAge.insert(entry);
     entry.listed = true;
+    if (entry.scored.skillBand > this.widestBand) this.widestBand = entry.scored.skillBand;
     this.wake(entry);
     if (this.defersWakes) this.arrivals.push(entry);
     else {
@@ -108,12 +119,14 @@ export class PoolIndex<TRating> {
     const result = this.found;
     let count = 0;
     const skill = entry.scored.skill;
+    let nearest = Number.POSITIVE_INFINITY;
     // Dead items are skipped and do not count: the radius is in live positions. Liveness, skills and
     // reaches are read from the list's chunks: only the tickets returned are read themselves.
     for (let seen = 0; seen < this.wakeRadius; seen++) {
       lower.skipDead();
       if (lower.done) break;
       const at = lower.offset;
+      if (seen === 0) nearest = skill - (lower.keys[at] as number);
       if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number))
         result[count++] = lower.items[at] as Entry<TRating>;
       lower.skip();
@@ -122,10 +135,12 @@ export class PoolIndex<TRating> {
       higher.skipDead();
       if (higher.done) break;
       const at = higher.offset;
+      if (seen === 0) nearest = Math.min(nearest, (higher.keys[at] as number) - skill);
       if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number))
         result[count++] = higher.items[at] as Entry<TRating>;
       higher.skip();
     }
+    this.nearestDistance = nearest;
     // Those past the answer would keep tickets that may since have left.
     for (let i = count; i < result.length && result[i] !== undefined; i++)
       (result as (Entry<TRating> | undefined)[])[i] = undefined;
