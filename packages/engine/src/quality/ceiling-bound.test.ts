@@ -5,9 +5,10 @@ import { ApartBound } from '../queue/apart-bound.ts';
 import { Handshake } from '../queue/handshake.ts';
 import { matchShapeOf } from '../queue/shape.ts';
 import type { QueueConfig } from '../queue/types.ts';
+import type { EloRating } from '../rating/elo/k-policy.ts';
 import { createMatchScorer } from './scorer.ts';
 import { elo, match, player, ticket } from './test-support/build.ts';
-import type { CriterionConfig } from './types.ts';
+import type { CriterionConfig, ScoredTicket } from './types.ts';
 
 /**
  * The ceiling bound lets a continuous queue note a pair without scoring it: the pair's match is
@@ -175,7 +176,9 @@ test("a ticket's bound from the nearest skill is never after the acceptance of a
         assert.ok(first !== undefined && second !== undefined);
         const distance = Math.abs(first.skill - second.skill) * nearShare;
         const widestBand = Math.max(first.skillBand, second.skillBand) + widerBand;
-        const fromMs = bound.withOther(bound.fromMs(first, distance, widestBand, nowMs), second, nowMs);
+        const times = { fromMs: 0, waitMs: 0, overdueMs: 0 };
+        bound.measure(first, distance, widestBand, nowMs, times);
+        const fromMs = bound.withOther(times, second, nowMs);
         // What a pair's note would say: the pair's own bound, and its acceptance once scored.
         const pairBoundMs = handshake.acceptBoundMs(
           candidate,
@@ -218,11 +221,20 @@ test('the bound from the nearest skill keeps a fresh ticket back until its thres
   );
   const bound = ApartBound.forQueue(scorer, new Handshake(config, matchShapeOf(config)), () => undefined);
   assert.ok(bound !== undefined);
+  const times = { fromMs: 0, waitMs: 0, overdueMs: 0 };
+  const fromMs = (entry: ScoredTicket<EloRating>, distance: number, widestBand: number) => {
+    bound.measure(entry, distance, widestBand, 50_000, times);
+    return times.fromMs;
+  };
   const fresh = ticket('a', [player('a', 1500)], 50_000);
-  assert.equal(bound.fromMs(fresh, 0.25, 0, 50_000), 150_000);
-  assert.equal(bound.fromMs(fresh, 0, 0, 50_000), 50_000);
+  assert.equal(fromMs(fresh, 0.25, 0), 150_000);
+  assert.equal(fromMs(fresh, 0, 0), 50_000);
+  // A neighbour that arrived later relaxes later.
+  fromMs(fresh, 0.25, 0);
+  assert.equal(bound.withOther(times, ticket('b', [player('b', 1500.5)], 20_000), 50_000), 150_000);
+  assert.equal(bound.withOther(times, ticket('b', [player('b', 1500.5)], 60_000), 50_000), 160_000);
   // Skill bands as wide as the distance: the spread may be nothing.
   const calibrating = { ...fresh, skillBand: 0.15 };
-  assert.equal(bound.fromMs(calibrating, 0.25, 0.1, 50_000), 50_000);
-  assert.equal(bound.fromMs(calibrating, 0.25, 0.05, 50_000), 150_000);
+  assert.equal(fromMs(calibrating, 0.25, 0.1), 50_000);
+  assert.equal(fromMs(calibrating, 0.25, 0.05), 150_000);
 });

@@ -1,19 +1,28 @@
 /**
  * When a pair holding a given ticket could first pass, for every neighbour at least some distance
  * away in skill, read from the ticket alone: the pair's quality is at most the scorer's ceiling at
- * that skill gap (`MatchScorer.ceilingBoundAtSkillGap`), which the ticket must accept (its threshold
- * relaxed to it, or overdue). A fresh ticket (threshold 1) accepts no neighbour of another skill
- * until its threshold relaxes: one bound then keeps back every pair it could make, and the
+ * that skill gap (`MatchScorer.ceilingBoundAtSkillGap`), which both tickets must accept (each its
+ * threshold relaxed to it, or overdue). A fresh ticket (threshold 1) accepts no neighbour of another
+ * skill until its threshold relaxes: one bound then keeps back every pair it could make, and the
  * continuous tick need not bound them one by one (continuous-search.ts).
  *
- * Thresholds only relax and a pair's skills and bands do not change, so the time holds for good. With
- * the `force` policy a neighbour overdue makes the ticket accept whatever the quality: `withOther`.
+ * Thresholds only relax and a pair's skills and bands do not change, so the time holds for good.
  * Queue rules blend into the quality: with rules there is no bound (`forQueue` gives none).
  */
 
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import type { Handshake } from './handshake.ts';
+
+/** A ticket's bound: until `fromMs` for its side; its neighbours' side read with `withOther`. */
+export interface ApartTimes {
+  /** No earlier (>= now) does the ticket accept any of the pairs (the `force` policy aside). */
+  fromMs: number;
+  /** No sooner after its arrival does any neighbour accept such a pair (its own threshold). */
+  waitMs: number;
+  /** When the ticket is (or was) overdue: with the `force` policy, everyone accepts from then. */
+  overdueMs: number;
+}
 
 export class ApartBound<TRating> {
   private readonly scorer: MatchScorer<TRating>;
@@ -42,23 +51,37 @@ export class ApartBound<TRating> {
   }
 
   /**
-   * A time (>= `nowMs`) before which no pair of `ticket` with a ticket at least `distance` away in
-   * skill passes the handshake, when every ticket's skill band is at most `widestBand` (`force`
-   * aside: see `withOther`); `nowMs` when one might pass now.
+   * Into `times`: the bound for the pairs of `ticket` with the tickets at least `distance` away in
+   * skill, when every ticket's skill band is at most `widestBand`. Reused by the caller (no object
+   * per ticket).
    */
-  fromMs(ticket: ScoredTicket<TRating>, distance: number, widestBand: number, nowMs: number): number {
+  measure(
+    ticket: ScoredTicket<TRating>,
+    distance: number,
+    widestBand: number,
+    nowMs: number,
+    times: ApartTimes,
+  ): void {
     const gap = skillGapBelow(distance, ticket.skill, ticket.skillBand + widestBand);
     const quality = this.scorer.ceilingBoundAtSkillGap(gap);
-    return Math.max(nowMs, this.handshake.ticketAcceptsFromMs(ticket, quality, this.minQualityOf, nowMs));
+    times.fromMs = Math.max(
+      nowMs,
+      this.handshake.ticketAcceptsFromMs(ticket, quality, this.minQualityOf, nowMs),
+    );
+    times.waitMs = this.handshake.acceptWaitMs(quality);
+    times.overdueMs = ticket.enqueuedAtMs + this.handshake.maxWaitMs;
   }
 
   /**
-   * `fromMs`'s time for the pair with `other`: with the `force` policy, no later than when `other`
-   * is (or was) overdue.
+   * A time (>= `nowMs`) before which the pair of the measured ticket with `other` does not pass the
+   * handshake: both must accept its quality, unless (with the `force` policy) one of them is
+   * overdue; `nowMs` when it might pass now.
    */
-  withOther(fromMs: number, other: ScoredTicket<TRating>, nowMs: number): number {
+  withOther(times: ApartTimes, other: ScoredTicket<TRating>, nowMs: number): number {
+    const fromMs = Math.max(times.fromMs, other.enqueuedAtMs + times.waitMs);
     if (!this.forces) return fromMs;
-    return Math.min(fromMs, Math.max(nowMs, other.enqueuedAtMs + this.handshake.maxWaitMs));
+    const firstOverdueMs = Math.min(times.overdueMs, other.enqueuedAtMs + this.handshake.maxWaitMs);
+    return Math.min(fromMs, Math.max(nowMs, firstOverdueMs));
   }
 }
 

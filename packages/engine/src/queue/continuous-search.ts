@@ -10,7 +10,7 @@
 import type { MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
-import { ApartBound } from './apart-bound.ts';
+import { ApartBound, type ApartTimes } from './apart-bound.ts';
 import {
   type CandidateCache,
   type CandidateContext,
@@ -116,6 +116,8 @@ export class CandidateSearch<TRating> {
    * only where pairs keep notes (its time is then a note's acceptance bound).
    */
   private readonly apartBound: ApartBound<TRating> | undefined;
+  /** The last ticket's `apartBound` (a settle or a look measures one ticket at a time). */
+  private readonly apartTimes: ApartTimes = { fromMs: 0, waitMs: 0, overdueMs: 0 };
 
   /**
    * Settles the arrivals since the last tick (the pool defers their wake-ups here): each neighbour
@@ -146,17 +148,17 @@ export class CandidateSearch<TRating> {
       const found = this.pool.wakeable(arrival);
       const apart = this.apartBound;
       const pairs = this.notesPairs && arrival.size === teamSize;
-      const apartMs =
-        pairs && apart !== undefined
-          ? apart.fromMs(arrival.scored, this.pool.nearestDistance, this.pool.widestBand, nowMs)
-          : nowMs;
+      const times = this.apartTimes;
+      if (pairs && apart !== undefined)
+        apart.measure(arrival.scored, this.pool.nearestDistance, this.pool.widestBand, nowMs, times);
+      else times.fromMs = nowMs;
       for (let index = 0; index < found; index++) {
         const other = this.pool.found[index] as Entry<TRating>;
         if (other.dirty) continue;
         let fromMs: number;
         if (pairs && other.size === teamSize) {
-          if (apartMs > nowMs) {
-            const pairFromMs = (apart as ApartBound<TRating>).withOther(apartMs, other.scored, nowMs);
+          if (times.fromMs > nowMs) {
+            const pairFromMs = (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs);
             if (pairFromMs > nowMs && other.sleepUntilMs <= pairFromMs) {
               // What `arrivalNote` would do but note the pair: its time would not move the look.
               showPair(other, shown);
@@ -484,15 +486,16 @@ export class CandidateSearch<TRating> {
       // The neighbours are nearest first: while the bound from the nearest keeps every pair back (a
       // fresh ticket), no pair need be bounded, nor its notes read.
       const apart = keepsNotes ? this.apartBound : undefined;
-      const apartMs =
-        apart !== undefined && considered > 0
-          ? apart.fromMs(
-              entry.scored,
-              wide === near ? Math.abs((nearSkills[0] as number) - skill) : skillDistance(entry, wide[0]),
-              this.pool.widestBand,
-              nowMs,
-            )
-          : nowMs;
+      const times = this.apartTimes;
+      if (apart !== undefined && considered > 0)
+        apart.measure(
+          entry.scored,
+          wide === near ? Math.abs((nearSkills[0] as number) - skill) : skillDistance(entry, wide[0]),
+          this.pool.widestBand,
+          nowMs,
+          times,
+        );
+      else times.fromMs = nowMs;
       for (let i = 0; i < considered; i++) {
         const other = wide[i] as Entry<TRating>;
         examined++;
@@ -506,7 +509,7 @@ export class CandidateSearch<TRating> {
         let acceptMs = Number.NaN;
         let validUntilMs = Number.NaN;
         const pairApartMs =
-          apartMs > nowMs ? (apart as ApartBound<TRating>).withOther(apartMs, other.scored, nowMs) : nowMs;
+          times.fromMs > nowMs ? (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs) : nowMs;
         if (!keepsNotes) {
           fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
         } else if (pairApartMs > nowMs) {

@@ -222,6 +222,15 @@ export class Handshake {
   }
 
   /**
+   * The wait after which any ticket first accepts a match of quality `quality` on its own (its
+   * threshold relaxed to it, or it overdue), its own minimum aside (which can only delay it): the
+   * threshold's relaxation is the queue's, the same for every ticket.
+   */
+  acceptWaitMs(quality: number): number {
+    return Math.min(waitUntilRelaxedTo(this.config.threshold, quality, 0, 'down'), this.maxWaitMs);
+  }
+
+  /**
    * The earliest time (>= `nowMs`, or earlier when already so) from which a ticket accepts a match
    * of quality `quality` on its own: its threshold relaxed to it, or it overdue (waiving it).
    */
