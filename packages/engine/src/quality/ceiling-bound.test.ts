@@ -179,6 +179,7 @@ test("a ticket's bound from the nearest skill is never after the acceptance of a
         const times = { fromMs: 0, waitMs: 0, overdueMs: 0 };
         bound.measure(first, distance, widestBand, nowMs, times);
         const fromMs = bound.withOther(times, second, nowMs);
+        assert.ok(bound.withAnyOther(times, nowMs) <= fromMs);
         // What a pair's note would say: the pair's own bound, and its acceptance once scored.
         const pairBoundMs = handshake.acceptBoundMs(
           candidate,

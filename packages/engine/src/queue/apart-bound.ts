@@ -73,6 +73,14 @@ export class ApartBound<TRating> {
   }
 
   /**
+   * `withOther`'s time for any neighbour, read from the measured ticket alone (with the `force`
+   * policy a neighbour may be overdue now).
+   */
+  withAnyOther(times: ApartTimes, nowMs: number): number {
+    return this.forces ? nowMs : times.fromMs;
+  }
+
+  /**
    * A time (>= `nowMs`) before which the pair of the measured ticket with `other` does not pass the
    * handshake: both must accept its quality, unless (with the `force` policy) one of them is
    * overdue; `nowMs` when it might pass now.

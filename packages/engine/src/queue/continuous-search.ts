@@ -158,7 +158,13 @@ export class CandidateSearch<TRating> {
         let fromMs: number;
         if (pairs && other.size === teamSize) {
           if (times.fromMs > nowMs) {
-            const pairFromMs = (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs);
+            // Most neighbours look again before any pair of a fresh arrival could pass: the arrival
+            // alone tells, and the neighbour's ticket is not read.
+            const anyFromMs = (apart as ApartBound<TRating>).withAnyOther(times, nowMs);
+            const pairFromMs =
+              other.sleepUntilMs <= anyFromMs
+                ? anyFromMs
+                : (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs);
             if (pairFromMs > nowMs && other.sleepUntilMs <= pairFromMs) {
               // What `arrivalNote` would do but note the pair: its time would not move the look.
               showPair(other, shown);
