@@ -130,6 +130,21 @@ export function splitIntoTeams<TRating>(
   };
   if (context.shape.named !== undefined) return splitIntoNamedTeams(context, tickets, toMatch, nowMs);
   const bounds = teamBoundsOf(context.shape);
+  // Every split scored fills the same teams: the scorer and the rules read a split and keep nothing.
+  const scratch = Array.from({ length: teamCount }, (): ScoredTicket<TRating>[] => []);
+  const scratchMatch: CandidateMatch<TRating> =
+    region === undefined ? { teams: scratch } : { teams: scratch, region };
+  const scratchOf = (teams: readonly (readonly number[])[]): CandidateMatch<TRating> => {
+    if (teams.length !== scratch.length) return toMatch(teams);
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly number[];
+      const scratchTeam = scratch[t] as ScoredTicket<TRating>[];
+      scratchTeam.length = team.length;
+      for (let i = 0; i < team.length; i++)
+        scratchTeam[i] = tickets[team[i] as number] as ScoredTicket<TRating>;
+    }
+    return scratchMatch;
+  };
   const searchWith = (scoreMatch: (teams: readonly (readonly number[])[]) => number) =>
     splitMatch({
       tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
@@ -144,7 +159,7 @@ export function splitIntoTeams<TRating>(
   const rules = context.handshake.limits.rules;
   return withTeamRules(context, toMatch, nowMs, (withRules) =>
     searchWith((teams) => {
-      const match = toMatch(teams);
+      const match = scratchOf(teams);
       return splitValue(context, match, nowMs) + (withRules ? rules.splitAdjustment(match, nowMs) : 0);
     }),
   );
@@ -446,6 +461,11 @@ export class CandidateCache<TRating> {
       const a = (tickets[0] as ScoredTicket<TRating>).ticketId;
       const b = (tickets[1] as ScoredTicket<TRating>).ticketId;
       key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    } else if (tickets.length > 0 && inIdOrder(tickets)) {
+      // A fill is judged in ticket id order (continuous-search.ts): its key needs no sorting.
+      key = (tickets[0] as ScoredTicket<TRating>).ticketId;
+      for (let i = 1; i < tickets.length; i++)
+        key += `\u0000${(tickets[i] as ScoredTicket<TRating>).ticketId}`;
     } else {
       key = tickets
         .map((ticket) => ticket.ticketId)
@@ -454,6 +474,14 @@ export class CandidateCache<TRating> {
     }
     return key;
   }
+}
+
+/** True when the tickets' ids ascend (the order `sort()` gives them). */
+function inIdOrder(tickets: readonly { readonly ticketId: string }[]): boolean {
+  for (let i = 1; i < tickets.length; i++)
+    if ((tickets[i - 1] as { ticketId: string }).ticketId > (tickets[i] as { ticketId: string }).ticketId)
+      return false;
+  return true;
 }
 
 /** A cached candidate judged at `nowMs` (quality re-scored for the wait, handshake re-run). */

@@ -26,9 +26,25 @@ function rejectScore(score: number): never {
 
 /** Member positions ordered by party size, largest first (ties by index): the walk's order. */
 function bySizeDescending(options: BestSplitOptions): { order: number[]; sizes: number[] } {
-  const sizeOf = (index: number) => (options.tickets[index] as { size: number }).size;
-  const order = [...options.members].sort((a, b) => sizeOf(b) - sizeOf(a) || a - b);
-  return { order, sizes: order.map(sizeOf) };
+  const { tickets, members } = options;
+  const order: number[] = [];
+  const sizes: number[] = [];
+  // An insertion sort: a match has a few tickets, and every split of a queue's tick sorts them.
+  for (const member of members) {
+    const size = (tickets[member] as { size: number }).size;
+    order.push(member);
+    sizes.push(size);
+    let at = order.length - 1;
+    for (; at > 0; at--) {
+      const before = sizes[at - 1] as number;
+      if (before > size || (before === size && (order[at - 1] as number) < member)) break;
+      order[at] = order[at - 1] as number;
+      sizes[at] = before;
+    }
+    order[at] = member;
+    sizes[at] = size;
+  }
+  return { order, sizes };
 }
 
 /** Scores every split of `order` and keeps the best; teams handed to scoreMatch are reused buffers. */

@@ -109,7 +109,20 @@ export function createElo(options: EloOptions = {}): EloModel {
 
   function predict(match: RatedMatch<EloRating>): Prediction {
     validatePairwiseMatch(match, validate);
-    const strengths = match.teams.map(teamRating);
+    return predictValidated(match);
+  }
+
+  function predictValidated(match: RatedMatch<EloRating>): Prediction {
+    const teams = match.teams;
+    // Two teams (most matches): `pairwisePrediction`'s exact two-team value, without its closure.
+    if (teams.length === 2) {
+      const p = expectedScore(
+        teamRating(teams[0] as readonly EloRating[]),
+        teamRating(teams[1] as readonly EloRating[]),
+      );
+      return { win: [p, 1 - p], draw: 0 };
+    }
+    const strengths = teams.map(teamRating);
     return pairwisePrediction(strengths.length, (t, u) =>
       expectedScore(strengths[t] as number, strengths[u] as number),
     );
@@ -173,6 +186,7 @@ export function createElo(options: EloOptions = {}): EloModel {
     name: 'elo',
     initial: () => ({ rating: initialRating, games: 0, streak: 0 }),
     predict,
+    predictValidated,
     update,
     estimate: (rating: EloRating): SkillEstimate => ({ mean: rating.rating, deviation: 0 }),
     validate,
