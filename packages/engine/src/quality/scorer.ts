@@ -6,7 +6,7 @@
  */
 
 import { ErrorCodes, MatchdError } from '../errors.ts';
-import type { Prediction, RatingModel } from '../rating/types.ts';
+import type { Prediction, RatingModel, UpdateContext } from '../rating/types.ts';
 import {
   enemyPing,
   languagePenaltyRaw,
@@ -35,7 +35,6 @@ import type {
   CriterionKind,
   ExpectedChurn,
   RoundAggregate,
-  ScoredTicket,
 } from './types.ts';
 
 /** What the scorer needs besides the criteria. */
@@ -51,7 +50,8 @@ export interface ScorerEnvironment<TRating> {
   readonly alwaysChurn?: boolean;
   /**
    * Every rating the scorer is given has passed `ratingModel.validate` (a matchmaker's tickets, checked
-   * on arrival): predictions use the model's `predictValidated` when it has one.
+   * on arrival): predictions tell the model so (`UpdateContext.ratingsValidated`), which may then skip
+   * checking them.
    */
   readonly ratingsValidated?: boolean;
 }
@@ -387,11 +387,9 @@ export function createMatchScorer<TRating>(
   const anyTimeDependent = compiled.some((c) => c.timeDependent);
   const model = env.ratingModel;
   // Ratings checked on arrival need no checking per prediction.
-  const predictsValidated = env.ratingsValidated === true && model.predictValidated !== undefined;
-  const predict = (teams: readonly (readonly TRating[])[]): Prediction =>
-    predictsValidated
-      ? (model.predictValidated as NonNullable<RatingModel<TRating>['predictValidated']>)({ teams })
-      : model.predict({ teams });
+  const validated: UpdateContext | undefined =
+    env.ratingsValidated === true ? { ratingsValidated: true } : undefined;
+  const predict = (teams: readonly (readonly TRating[])[]): Prediction => model.predict({ teams }, validated);
   const churnOf = (match: CandidateMatch<TRating>, prediction: Prediction): number | undefined =>
     needsChurn ? (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction) : undefined;
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
@@ -413,14 +411,12 @@ export function createMatchScorer<TRating>(
   };
 
   // The quick paths score thousands of splits a tick and keep nothing of a call but its result: one
-  // context and, where the model keeps nothing of a prediction's match (`predictValidated`), one row
-  // of ratings per team serve every call.
+  // context serves every call.
   const quickContext: {
     nowMs: number;
     winProbabilities: readonly number[];
     expectedChurn: number | undefined;
   } = { nowMs: 0, winProbabilities: NO_PREDICTION, expectedChurn: undefined };
-  const ratingRows: TRating[][] = [];
   const predictQuick = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     const context = quickContext;
     context.nowMs = nowMs;
@@ -428,15 +424,12 @@ export function createMatchScorer<TRating>(
     if (!needsPrediction) context.winProbabilities = NO_PREDICTION;
     else if (match.teams.length < 2) context.winProbabilities = ONE_TEAM;
     else {
-      const teams: TRating[][] = predictsValidated ? ratingRows : [];
-      teams.length = match.teams.length;
-      for (let t = 0; t < match.teams.length; t++) {
-        let ratings = predictsValidated ? teams[t] : undefined;
-        if (ratings === undefined) ratings = [];
-        else ratings.length = 0;
-        for (const ticket of match.teams[t] as readonly ScoredTicket<TRating>[])
-          for (const player of ticket.players) ratings.push(player.profile.rating);
-        teams[t] = ratings;
+      // Rows of the model's own: a model may keep what it is given.
+      const teams: TRating[][] = [];
+      for (const team of match.teams) {
+        const ratings: TRating[] = [];
+        for (const ticket of team) for (const player of ticket.players) ratings.push(player.profile.rating);
+        teams.push(ratings);
       }
       const prediction = predict(teams);
       context.winProbabilities = normalisedWinProbabilities(prediction);

@@ -292,8 +292,9 @@ export interface Fill<TRating> {
  * (the fewest players the anchor accepts now): nearer tickets, a better match once everyone's
  * match size has relaxed to it. Empty when no fill exists.
  *
- * It runs for every look of a continuous tick: it makes no closures and keeps its prefixes (the
- * lengths of `chosen` whose player count some team layout allows) in flat arrays.
+ * It runs for every look of a continuous tick: it makes no closures, and keeps its choice and its
+ * prefixes (the lengths of `chosen` whose player count some team layout allows) in flat arrays that
+ * every call reuses (a call runs to its end before the next: `admits` does not fill).
  */
 export function fillAround<TRating>(
   anchor: ScoredTicket<TRating>,
@@ -303,18 +304,21 @@ export function fillAround<TRating>(
   admits?: (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) => boolean,
 ): Fill<TRating>[] {
   const maxPlayers = shape.maxPlayers;
-  const chosen = [anchor];
+  const chosen = fillScratch.chosen as ScoredTicket<TRating>[];
   // The party sizes of `chosen`, in its order.
-  const sizes = [anchor.players.length];
+  const { sizes, prefixLengths, prefixPlayers, prefixInspected } = fillScratch;
+  // `chosen` is read by `admits` whole: its length is kept exact (never 0, which would free its storage).
+  chosen[0] = anchor;
+  chosen.length = 1;
+  sizes[0] = anchor.players.length;
+  let length = 1;
+  let prefixes = 0;
   let players = anchor.players.length;
-  // Each prefix's length, players and neighbours inspected.
-  const prefixLengths: number[] = [];
-  const prefixPlayers: number[] = [];
-  const prefixInspected: number[] = [];
   if (teamCountFor(shape, players) !== undefined) {
-    prefixLengths.push(1);
-    prefixPlayers.push(players);
-    prefixInspected.push(0);
+    prefixLengths[0] = 1;
+    prefixPlayers[0] = players;
+    prefixInspected[0] = 0;
+    prefixes = 1;
   }
   let checks = 0;
   for (let i = 0; i < neighbours.length; i++) {
@@ -324,33 +328,32 @@ export function fillAround<TRating>(
     // The queue's rules that only tighten as a match grows (at most one tank): a neighbour that
     // breaks one with those already chosen is skipped for the next.
     if (admits !== undefined && !admits(chosen, neighbour)) continue;
-    chosen.push(neighbour);
-    sizes.push(size);
+    chosen[length] = neighbour;
+    sizes[length] = size;
+    length++;
+    chosen.length = length;
     players += size;
     const prefixed = teamCountFor(shape, players) !== undefined;
     if (prefixed) {
-      prefixLengths.push(chosen.length);
-      prefixPlayers.push(players);
-      prefixInspected.push(i + 1);
+      prefixLengths[prefixes] = length;
+      prefixPlayers[prefixes] = players;
+      prefixInspected[prefixes] = i + 1;
+      prefixes++;
     }
     if (players === maxPlayers) {
       checks++;
-      if (feasibleTeamCount(shape, sizes) !== undefined || checks >= FEASIBILITY_CHECKS) break;
+      if (feasibleTeamCount(shape, sizes, length) !== undefined || checks >= FEASIBILITY_CHECKS) break;
       // The parties do not split into full teams: try the next neighbour instead of this one.
-      chosen.pop();
-      sizes.pop();
-      if (prefixed) {
-        prefixLengths.pop();
-        prefixPlayers.pop();
-        prefixInspected.pop();
-      }
+      length--;
+      chosen.length = length;
+      if (prefixed) prefixes--;
       players -= size;
     }
   }
   const fills: Fill<TRating>[] = [];
   let largestAt = -1;
   let budget = FEASIBILITY_CHECKS;
-  for (let p = prefixLengths.length - 1; p >= 0 && budget > 0; p--, budget--) {
+  for (let p = prefixes - 1; p >= 0 && budget > 0; p--, budget--) {
     const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
     fills.push({
@@ -378,6 +381,15 @@ export function fillAround<TRating>(
   }
   return fills;
 }
+
+/** `fillAround`'s working arrays, shared by every call (the last call's tickets stay until the next). */
+const fillScratch = {
+  chosen: [] as ScoredTicket<unknown>[],
+  sizes: [] as number[],
+  prefixLengths: [] as number[],
+  prefixPlayers: [] as number[],
+  prefixInspected: [] as number[],
+};
 
 /**
  * Sort keys that put tickets of one home region together, by skill within a region: a round's sorted

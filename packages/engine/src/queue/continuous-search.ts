@@ -380,6 +380,19 @@ export class CandidateSearch<TRating> {
   }
 
   /**
+   * The scored tickets of `entries`, in a scratch array that the next call fills anew (`fillAround`
+   * reads it and keeps nothing of it).
+   */
+  private scoredOf(entries: readonly Entry<TRating>[]): ScoredTicket<TRating>[] {
+    const scored = this.scoredScratch;
+    for (let i = 0; i < entries.length; i++) scored[i] = (entries[i] as Entry<TRating>).scored;
+    scored.length = entries.length;
+    return scored;
+  }
+
+  private readonly scoredScratch: ScoredTicket<TRating>[] = [];
+
+  /**
    * Evaluates the candidates of one ticket; returns its formable proposals, best first, or
    * remembers the best candidate (for status) and puts the ticket to sleep until one could pass.
    */
@@ -470,13 +483,7 @@ export class CandidateSearch<TRating> {
     if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       for (const pool of open.length > 0 ? [near, wide] : [near]) {
-        const fills = fillAround(
-          entry.scored,
-          pool.map((other) => other.scored),
-          shape,
-          floorPlayers,
-          admits,
-        );
+        const fills = fillAround(entry.scored, this.scoredOf(pool), shape, floorPlayers, admits);
         // A fill short of the largest match can still grow with any arrival.
         if (fills.length === 0 || (fills[0]?.players ?? 0) < shape.maxPlayers) {
           reachSkill = Number.POSITIVE_INFINITY;

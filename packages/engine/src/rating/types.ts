@@ -39,6 +39,13 @@ export interface Prediction {
 /** Context an update may need: the time of the match, for models in continuous time. */
 export interface UpdateContext {
   readonly nowMs?: number;
+  /**
+   * For `predict`: the match has at least two non-empty teams, no weights, and every rating in it
+   * has passed `validate` (a queue's candidates, checked when their tickets arrived), so a model may
+   * skip checking them again. A queue predicts every split it compares, thousands a tick, of the
+   * same few ratings. A model that ignores it checks them as always.
+   */
+  readonly ratingsValidated?: boolean;
 }
 
 /** A model-independent view of one player's skill, on the model's own scale. */
@@ -61,15 +68,6 @@ export interface RatingModel<TRating> {
   initial(): TRating;
   /** Outcome probabilities of the match. */
   predict(match: RatedMatch<TRating>, context?: UpdateContext): Prediction;
-  /**
-   * `predict` of a match of at least two non-empty teams, without weights, whose every rating has
-   * passed `validate` (a queue's candidates, checked when their tickets arrived): the same
-   * prediction without checking them again. A queue predicts every split it compares, thousands a
-   * tick, of the same few validated ratings. It keeps nothing of `match` (whose arrays the caller
-   * may fill anew for its next call) and returns a prediction of its own. Optional: without it,
-   * `predict` serves.
-   */
-  predictValidated?(match: RatedMatch<TRating>, context?: UpdateContext): Prediction;
   /** New ratings after `result`, same shape as `match.teams`. */
   update(match: RatedMatch<TRating>, result: MatchResult, context?: UpdateContext): TRating[][];
   /** The player's skill as a mean and a deviation on the model's scale. */

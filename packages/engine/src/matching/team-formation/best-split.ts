@@ -56,20 +56,33 @@ function enumerate(
 ): BestSplit | undefined {
   const { teamCount, scoreMatch } = options;
   const teams: number[][] = Array.from({ length: teamCount }, () => []);
-  let best: { score: number; assignment: Int32Array } | undefined;
+  // Each team's members are written in place and its length set after: emptying an array first
+  // would free its storage, and every split scored would allocate it again.
+  const counts = new Int32Array(teamCount);
+  // The best split's teams, copied into one array when a split beats it.
+  const bestAssignment = new Int32Array(order.length);
+  let bestScore = Number.NEGATIVE_INFINITY;
   let scored = 0;
   walkSplits(sizes, teamCount, bounds, (assignment) => {
-    for (const team of teams) team.length = 0;
-    for (let position = 0; position < order.length; position++)
-      (teams[assignment[position] as number] as number[]).push(order[position] as number);
+    counts.fill(0);
+    for (let position = 0; position < order.length; position++) {
+      const team = assignment[position] as number;
+      (teams[team] as number[])[counts[team] as number] = order[position] as number;
+      counts[team] = (counts[team] as number) + 1;
+    }
+    for (let team = 0; team < teamCount; team++) (teams[team] as number[]).length = counts[team] as number;
     const score = scoreMatch(teams);
     scored += 1;
     if (!Number.isFinite(score)) rejectScore(score);
-    if (best === undefined || score > best.score) best = { score, assignment: assignment.slice() };
+    if (scored === 1 || score > bestScore) {
+      bestScore = score;
+      bestAssignment.set(assignment);
+    }
     return true;
   });
-  if (best === undefined) return undefined;
-  const { score, assignment } = best as { score: number; assignment: Int32Array };
+  if (scored === 0) return undefined;
+  const score = bestScore;
+  const assignment = bestAssignment;
   const chosen: number[][] = Array.from({ length: teamCount }, () => []);
   for (let position = 0; position < order.length; position++)
     (chosen[assignment[position] as number] as number[]).push(order[position] as number);

@@ -15,7 +15,14 @@
 
 import { ErrorCodes, MatchdError, requireFiniteOption } from '../../errors.ts';
 import { sigmoid } from '../../stats/logistic-regression.ts';
-import type { MatchResult, Prediction, RatedMatch, RatingModel, SkillEstimate } from '../types.ts';
+import type {
+  MatchResult,
+  Prediction,
+  RatedMatch,
+  RatingModel,
+  SkillEstimate,
+  UpdateContext,
+} from '../types.ts';
 import { constantK, type EloRating, type KPolicy, streakAfter } from './k-policy.ts';
 import {
   pairScore,
@@ -107,12 +114,8 @@ export function createElo(options: EloOptions = {}): EloModel {
     return sigmoid((rating - opponentRating) * slope);
   }
 
-  function predict(match: RatedMatch<EloRating>): Prediction {
-    validatePairwiseMatch(match, validate);
-    return predictValidated(match);
-  }
-
-  function predictValidated(match: RatedMatch<EloRating>): Prediction {
+  function predict(match: RatedMatch<EloRating>, context?: UpdateContext): Prediction {
+    if (context?.ratingsValidated !== true) validatePairwiseMatch(match, validate);
     const teams = match.teams;
     // Two teams (most matches): `pairwisePrediction`'s exact two-team value, without its closure.
     if (teams.length === 2) {
@@ -186,7 +189,6 @@ export function createElo(options: EloOptions = {}): EloModel {
     name: 'elo',
     initial: () => ({ rating: initialRating, games: 0, streak: 0 }),
     predict,
-    predictValidated,
     update,
     estimate: (rating: EloRating): SkillEstimate => ({ mean: rating.rating, deviation: 0 }),
     validate,
