@@ -139,9 +139,11 @@ export function splitIntoTeams<TRating>(
     for (let t = 0; t < teams.length; t++) {
       const team = teams[t] as readonly number[];
       const scratchTeam = scratch[t] as ScoredTicket<TRating>[];
-      scratchTeam.length = team.length;
+      // Written in place, then cut to length (growing the length first would leave holes; setting
+      // it costs a call, so only when it changes).
       for (let i = 0; i < team.length; i++)
         scratchTeam[i] = tickets[team[i] as number] as ScoredTicket<TRating>;
+      if (scratchTeam.length !== team.length) scratchTeam.length = team.length;
     }
     return scratchMatch;
   };
@@ -307,9 +309,10 @@ export function fillAround<TRating>(
   const chosen = fillScratch.chosen as ScoredTicket<TRating>[];
   // The party sizes of `chosen`, in its order.
   const { sizes, prefixLengths, prefixPlayers, prefixInspected } = fillScratch;
-  // `chosen` is read by `admits` whole: its length is kept exact (never 0, which would free its storage).
+  // `chosen` is read by `admits` whole: its length is kept exact, by pushes and pops (never emptied,
+  // which would free its storage).
   chosen[0] = anchor;
-  chosen.length = 1;
+  while (chosen.length > 1) chosen.pop();
   sizes[0] = anchor.players.length;
   let length = 1;
   let prefixes = 0;
@@ -328,10 +331,9 @@ export function fillAround<TRating>(
     // The queue's rules that only tighten as a match grows (at most one tank): a neighbour that
     // breaks one with those already chosen is skipped for the next.
     if (admits !== undefined && !admits(chosen, neighbour)) continue;
-    chosen[length] = neighbour;
+    chosen.push(neighbour);
     sizes[length] = size;
     length++;
-    chosen.length = length;
     players += size;
     const prefixed = teamCountFor(shape, players) !== undefined;
     if (prefixed) {
@@ -345,7 +347,7 @@ export function fillAround<TRating>(
       if (feasibleTeamCount(shape, sizes, length) !== undefined || checks >= FEASIBILITY_CHECKS) break;
       // The parties do not split into full teams: try the next neighbour instead of this one.
       length--;
-      chosen.length = length;
+      chosen.pop();
       if (prefixed) prefixes--;
       players -= size;
     }

@@ -386,7 +386,7 @@ export class CandidateSearch<TRating> {
   private scoredOf(entries: readonly Entry<TRating>[]): ScoredTicket<TRating>[] {
     const scored = this.scoredScratch;
     for (let i = 0; i < entries.length; i++) scored[i] = (entries[i] as Entry<TRating>).scored;
-    scored.length = entries.length;
+    if (scored.length !== entries.length) scored.length = entries.length;
     return scored;
   }
 

@@ -87,11 +87,10 @@ export class TicketRegistry<TRating> {
   /** Ends a ticket: it leaves the registry and is remembered as finished. */
   finish(entry: Entry<TRating>, finished: FinishedTicket): void {
     this.entries.delete(entry.input.ticketId);
-    this.minQualities.delete(entry.input.ticketId);
+    if (entry.input.minQuality !== undefined) this.minQualities.delete(entry.input.ticketId);
     for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
+    // Not remembered as finished now (`add` forgot it): set at the end of the map's order.
     const number = this.finishCount++;
-    // Set anew, as a map keeps a key's first place when it is set again.
-    this.finished.delete(entry.input.ticketId);
     this.finished.set(entry.input.ticketId, { finished, number });
     this.finishOrder.push({ ticketId: entry.input.ticketId, number });
     if (this.finished.size > FINISHED_MEMORY) this.forgetOldestFinished();

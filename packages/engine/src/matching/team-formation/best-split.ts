@@ -70,7 +70,11 @@ function enumerate(
       (teams[team] as number[])[counts[team] as number] = order[position] as number;
       counts[team] = (counts[team] as number) + 1;
     }
-    for (let team = 0; team < teamCount; team++) (teams[team] as number[]).length = counts[team] as number;
+    for (let team = 0; team < teamCount; team++) {
+      // Setting a length costs a call: only when a team's ticket count changed.
+      const members = teams[team] as number[];
+      if (members.length !== counts[team]) members.length = counts[team] as number;
+    }
     const score = scoreMatch(teams);
     scored += 1;
     if (!Number.isFinite(score)) rejectScore(score);
