@@ -35,6 +35,7 @@ import type {
   CriterionKind,
   ExpectedChurn,
   RoundAggregate,
+  ScoredTicket,
 } from './types.ts';
 
 /** What the scorer needs besides the criteria. */
@@ -141,6 +142,13 @@ export interface MatchScorer<TRating> {
 /** The win probabilities of a match no prediction is made for, and of a single team. */
 const NO_PREDICTION: readonly number[] = Object.freeze([]);
 const ONE_TEAM: readonly number[] = Object.freeze([1]);
+
+/** True when the probabilities sum to exactly 1 (`normalisedWinProbabilities` would give them back). */
+function sumsToOne(win: readonly number[]): boolean {
+  let total = 0;
+  for (const p of win) total += p;
+  return total === 1;
+}
 
 /** Normalised win probabilities (draws excluded) of a prediction. */
 export function normalisedWinProbabilities(prediction: Prediction): number[] {
@@ -411,12 +419,14 @@ export function createMatchScorer<TRating>(
   };
 
   // The quick paths score thousands of splits a tick and keep nothing of a call but its result: one
-  // context serves every call.
+  // context serves every call, and with validated ratings (whose predictions keep nothing of their
+  // match) one row of ratings per team.
   const quickContext: {
     nowMs: number;
     winProbabilities: readonly number[];
     expectedChurn: number | undefined;
   } = { nowMs: 0, winProbabilities: NO_PREDICTION, expectedChurn: undefined };
+  const ratingRows: TRating[][] = [];
   const predictQuick = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     const context = quickContext;
     context.nowMs = nowMs;
@@ -424,15 +434,22 @@ export function createMatchScorer<TRating>(
     if (!needsPrediction) context.winProbabilities = NO_PREDICTION;
     else if (match.teams.length < 2) context.winProbabilities = ONE_TEAM;
     else {
-      // Rows of the model's own: a model may keep what it is given.
-      const teams: TRating[][] = [];
-      for (const team of match.teams) {
-        const ratings: TRating[] = [];
-        for (const ticket of team) for (const player of ticket.players) ratings.push(player.profile.rating);
-        teams.push(ratings);
+      const teams = validated === undefined ? [] : ratingRows;
+      for (let t = 0; t < match.teams.length; t++) {
+        const ratings = teams[t] ?? [];
+        // Written in place, cut to length after (emptying a row would free its storage).
+        let count = 0;
+        for (const ticket of match.teams[t] as readonly ScoredTicket<TRating>[])
+          for (const player of ticket.players) ratings[count++] = player.profile.rating;
+        if (ratings.length !== count) ratings.length = count;
+        teams[t] = ratings;
       }
+      if (teams.length !== match.teams.length) teams.length = match.teams.length;
       const prediction = predict(teams);
-      context.winProbabilities = normalisedWinProbabilities(prediction);
+      // Win probabilities that already sum to 1 are their own normalisation.
+      context.winProbabilities = sumsToOne(prediction.win)
+        ? prediction.win
+        : normalisedWinProbabilities(prediction);
       context.expectedChurn = churnOf(match, prediction);
     }
     return context;
