@@ -310,12 +310,16 @@ export class CandidateSearch<TRating> {
     return key;
   }
 
-  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
+  private openForeignBuckets(
+    entry: Entry<TRating>,
+    nowMs: number,
+  ): { open: readonly string[]; wakeMs: number } {
     const regions = this.config.regions;
-    if (regions === undefined) return { open: [], wakeMs: Infinity };
+    if (regions === undefined) return { open: NO_BUCKETS, wakeMs: Infinity };
     // The ping cap is a hard limit: an overdue ticket keeps it too.
     const limit = this.handshake.maxPingAt(entry.scored, nowMs);
-    const open: string[] = [];
+    // Made for the first bucket that opens (most looks open none).
+    let open: string[] | undefined;
     let wakeMs = Infinity;
     for (const region of regions.names) {
       if (region === entry.home) continue;
@@ -323,6 +327,7 @@ export class CandidateSearch<TRating> {
       if (!this.pool.hasLive(bucket)) continue;
       const ping = this.handshake.ticketPingMs(entry.scored, region);
       if (ping <= limit) {
+        open ??= [];
         open.push(bucket);
       } else if (ping !== Infinity) {
         const waitNow = nowMs - entry.scored.enqueuedAtMs;
@@ -330,7 +335,7 @@ export class CandidateSearch<TRating> {
         wakeMs = Math.min(wakeMs, entry.scored.enqueuedAtMs + opensAfter);
       }
     }
-    return { open, wakeMs };
+    return { open: open ?? NO_BUCKETS, wakeMs };
   }
 
   /**
@@ -482,7 +487,9 @@ export class CandidateSearch<TRating> {
     let unsplit: UnsplitFill<TRating> | undefined;
     if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
-      for (const pool of open.length > 0 ? [near, wide] : [near]) {
+      // The own bucket's neighbours, then with the other buckets' when any is open.
+      for (let round = 0; round < (open.length > 0 ? 2 : 1); round++) {
+        const pool = round === 0 ? near : wide;
         const fills = fillAround(entry.scored, this.scoredOf(pool), shape, floorPlayers, admits);
         // A fill short of the largest match can still grow with any arrival.
         if (fills.length === 0 || (fills[0]?.players ?? 0) < shape.maxPlayers) {
@@ -577,6 +584,9 @@ export class CandidateSearch<TRating> {
     return [];
   }
 }
+
+/** No other region's bucket is open. */
+const NO_BUCKETS: readonly string[] = Object.freeze([]);
 
 /**
  * A fill's tickets in one order whoever filled them (sorted in place): the split of a set of
