@@ -437,9 +437,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   }
 
   size(): { readonly tickets: number; readonly players: number } {
-    let players = 0;
-    for (const entry of this.entries.values()) players += entry.size;
-    return { tickets: this.entries.size, players };
+    // Counted by the registry: the service asks for sizes often, and a sum over the pool costs its size.
+    return { tickets: this.entries.size, players: this.entries.playerCount };
   }
 
   exportSnapshot(): MatchmakerSnapshot<TRating> {

@@ -48,6 +48,11 @@ export class TicketRegistry<TRating> {
     return this.entries.size;
   }
 
+  /** Players of the waiting tickets: a player waits in at most one ticket, so this is their count. */
+  get playerCount(): number {
+    return this.playerTicket.size;
+  }
+
   get(ticketId: string): Entry<TRating> | undefined {
     return this.entries.get(ticketId);
   }

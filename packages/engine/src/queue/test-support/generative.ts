@@ -634,6 +634,15 @@ export function replay(queue: GeneratedQueue, seed: number, events: readonly Str
   };
   const tick = () => {
     record(mm.tick(now));
+    // The pool's counts are the tickets still waiting and their players.
+    const stillWaiting = waiting();
+    let players = 0;
+    for (const id of stillWaiting) players += (tickets.get(id) as TicketInput<EloRating>).players.length;
+    const size = mm.size();
+    if (size.tickets !== stillWaiting.length || size.players !== players)
+      violations.push(
+        `size ${JSON.stringify(size)}, waiting ${stillWaiting.length} tickets, ${players} players`,
+      );
     // No searching ticket outlives its expiry at a tick.
     const limit = config.expireAfterMs;
     if (limit === undefined) return;
