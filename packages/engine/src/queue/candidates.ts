@@ -235,7 +235,10 @@ export function packsIntoTeams(
   teamSize: number,
   length = sizes.length,
 ): boolean {
-  const countsBySize = new Array<number>(teamSize + 1).fill(0);
+  // One array of counts serves every check (each look checks several fills).
+  const countsBySize = packingCounts;
+  while (countsBySize.length < teamSize + 1) countsBySize.push(0);
+  countsBySize.fill(0);
   for (let i = 0; i < length; i++) {
     const size = sizes[i] as number;
     if (size > teamSize) return false;
@@ -244,6 +247,9 @@ export function packsIntoTeams(
   const packing = packedTeamCounts(countsBySize, teamSize);
   return packing.teams >= teamCount && packing.unpacked === 0;
 }
+
+/** `packsIntoTeams`'s counts of parties by size (only its first `teamSize + 1` are read). */
+const packingCounts: number[] = [];
 
 /**
  * The team count of a match of the parties of the first `length` of `sizes` when they split into
