@@ -593,11 +593,16 @@ const NO_BUCKETS: readonly string[] = Object.freeze([]);
  * tickets, cached by the set, then does not depend on which of them looked first.
  */
 function inSplitOrder<TRating>(tickets: ScoredTicket<TRating>[]): ScoredTicket<TRating>[] {
-  return tickets.sort(byTicketId);
+  // An insertion sort of the few tickets of a match (`Array.prototype.sort` allocates on every call).
+  for (let i = 1; i < tickets.length; i++) {
+    const ticket = tickets[i] as ScoredTicket<TRating>;
+    let at = i;
+    for (; at > 0 && (tickets[at - 1] as ScoredTicket<TRating>).ticketId > ticket.ticketId; at--)
+      tickets[at] = tickets[at - 1] as ScoredTicket<TRating>;
+    tickets[at] = ticket;
+  }
+  return tickets;
 }
-
-const byTicketId = (a: { readonly ticketId: string }, b: { readonly ticketId: string }) =>
-  a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : 0;
 
 /** The skill distance from `entry` to `other` (Infinity for no ticket). */
 function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | undefined): number {

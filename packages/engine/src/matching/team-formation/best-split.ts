@@ -47,6 +47,19 @@ function bySizeDescending(options: BestSplitOptions): { order: number[]; sizes: 
   return { order, sizes };
 }
 
+/**
+ * Sorts a team's few ticket indices in place, ascending (an insertion sort: `Array.prototype.sort`
+ * allocates working memory on every call, and a queue sorts two teams per match it splits).
+ */
+function sortAscending(team: number[]): void {
+  for (let i = 1; i < team.length; i++) {
+    const value = team[i] as number;
+    let at = i;
+    for (; at > 0 && (team[at - 1] as number) > value; at--) team[at] = team[at - 1] as number;
+    team[at] = value;
+  }
+}
+
 /** Scores every split of `order` and keeps the best; teams handed to scoreMatch are reused buffers. */
 function enumerate(
   options: BestSplitOptions,
@@ -90,7 +103,7 @@ function enumerate(
   const chosen: number[][] = Array.from({ length: teamCount }, () => []);
   for (let position = 0; position < order.length; position++)
     (chosen[assignment[position] as number] as number[]).push(order[position] as number);
-  for (const team of chosen) team.sort((a, b) => a - b);
+  for (const team of chosen) sortAscending(team);
   return { teams: chosen as TeamIndices, score, splitsScored: scored };
 }
 
