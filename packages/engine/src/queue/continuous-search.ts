@@ -20,9 +20,10 @@ import {
   rejudge,
   splitIntoTeams,
 } from './candidates.ts';
-import type { CandidateMemory, Entry, PairNote, ShownPair, UnsplitFill } from './entry.ts';
+import type { CandidateMemory, Entry, ShownPair, UnsplitFill } from './entry.ts';
 import type { Handshake } from './handshake.ts';
 import { playersOf } from './limits.ts';
+import { PairNotes } from './pair-notes.ts';
 import type { PoolIndex } from './pool-index.ts';
 import { waitUntilRelaxedTo } from './relaxation.ts';
 import { TogetherBound } from './together-bound.ts';
@@ -126,12 +127,15 @@ export class CandidateSearch<TRating> {
       // Notes from before this settling (a ticket returned from a declined match); `wakeable` names
       // each neighbour once, so the notes added below need no search.
       const earlier = arrival.pairNotes?.length ?? 0;
-      for (const other of this.pool.wakeable(arrival)) {
+      // The arrival's pairs as its neighbours' `status` is shown them.
+      const shown: ShownPair<TRating> = { first: arrival, atMs: nowMs };
+      const found = this.pool.wakeable(arrival);
+      for (let index = 0; index < found; index++) {
+        const other = this.pool.found[index] as Entry<TRating>;
         if (other.dirty) continue;
         let fromMs: number;
         if (this.notesPairs && arrival.size === teamSize && other.size === teamSize) {
-          const note = this.arrivalNote(arrival, other, earlier, nowMs);
-          fromMs = note === undefined ? nowMs : note.validUntilMs;
+          fromMs = this.arrivalNote(arrival, other, earlier, nowMs, shown);
         } else {
           // A neighbour filled around: its next fill either holds the arrival or is one its last
           // look had (a fixed shape's fill is full, so a farther ticket pushed out of its window, or
@@ -159,48 +163,55 @@ export class CandidateSearch<TRating> {
   }
 
   /**
-   * The arrival's note of its pair with `other` at `nowMs` (looked at as the arrival's own look looks
-   * at it), kept in the arrival's notes (an older one, among its first `earlier`, is reused while it
-   * holds); undefined when the pair can form now. The neighbour's
-   * `status` is shown the pair too, as a fresh look would show it if it beats its last candidate.
+   * Until when the arrival's note of its pair with `other` at `nowMs` holds (looked at as the
+   * arrival's own look looks at it), or `nowMs` when the pair can form now. The note is kept in the
+   * arrival's notes (an older one, among its first `earlier`, is reused while it holds). The
+   * neighbour's `status` is shown the pair too (`shown`, the arrival's record), as a fresh look would
+   * show it if it beats its last candidate.
    */
   private arrivalNote(
     arrival: Entry<TRating>,
     other: Entry<TRating>,
     earlier: number,
     nowMs: number,
-  ): PairNote<TRating> | undefined {
-    const notes = arrival.pairNotes ?? [];
-    arrival.pairNotes = notes;
+    shown: ShownPair<TRating>,
+  ): number {
+    let notes = arrival.pairNotes;
+    if (notes === undefined) {
+      notes = new PairNotes();
+      arrival.pairNotes = notes;
+    }
     arrival.notesAtMs = nowMs;
-    let index = -1;
-    for (let i = 0; i < earlier && index < 0; i++) if (notes[i]?.other === other) index = i;
-    const kept = index < 0 ? undefined : (notes[index] as PairNote<TRating>);
-    if (kept !== undefined && nowMs < kept.validUntilMs) return kept;
-    const look = this.lookAtPair(arrival, other, nowMs);
-    let note: PairNote<TRating>;
-    if ('verdict' in look) {
-      if (isFormable(look)) return undefined;
-      note = this.noteOf(arrival, other, look, nowMs);
-    } else note = look;
-    if (index < 0) notes.push(note);
-    else notes[index] = note;
-    showPair(other, { first: arrival, second: other, atMs: nowMs });
+    const index = notes.indexAmong(other, earlier);
+    if (index >= 0 && nowMs < (notes.validUntilMs[index] as number))
+      return notes.validUntilMs[index] as number;
+    const fresh = this.lookAtPair(arrival, other, nowMs);
+    let acceptMs = this.boundAcceptMs;
+    let validUntilMs = acceptMs;
+    if (fresh !== undefined) {
+      if (isFormable(fresh)) return nowMs;
+      acceptMs = this.acceptOf(fresh, nowMs);
+      validUntilMs = this.scoredValidUntilMs(arrival, other, acceptMs, nowMs);
+    }
+    if (index < 0) notes.push(other, acceptMs, validUntilMs);
+    else notes.set(index, other, acceptMs, validUntilMs);
+    showPair(other, shown);
     // A look now would pair rather than fill.
     other.unsplitBest = undefined;
-    return note;
+    return validUntilMs;
   }
 
   /**
-   * A look at the pair of whole teams `entry` and `other`: a note without scoring when the scorer's
-   * ceiling bound already keeps the pair from passing now (most neighbours of a fresh ticket, whose
-   * threshold has not relaxed yet), else the pair scored.
+   * A look at the pair of whole teams `entry` and `other`: undefined without scoring when the
+   * scorer's ceiling bound already keeps the pair from passing now (most neighbours of a fresh
+   * ticket, whose threshold has not relaxed yet), the bound's time then in `boundAcceptMs` (the note
+   * such a pair gets: no earlier can it pass, and the bound reads no region); else the pair scored.
    */
   private lookAtPair(
     entry: Entry<TRating>,
     other: Entry<TRating>,
     nowMs: number,
-  ): PairNote<TRating> | Proposal<TRating> {
+  ): Proposal<TRating> | undefined {
     // The bound reads the pair and keeps nothing of it: one scratch pair serves every bound.
     const bounded = this.boundedPair;
     (bounded.teams[0] as ScoredTicket<TRating>[])[0] = entry.scored;
@@ -211,45 +222,45 @@ export class CandidateSearch<TRating> {
       this.context.minQualityOf,
       nowMs,
     );
-    if (acceptMs > nowMs) return { other, acceptMs, validUntilMs: acceptMs };
+    if (acceptMs > nowMs) {
+      this.boundAcceptMs = acceptMs;
+      return undefined;
+    }
     return propose(this.context, [[entry.scored], [other.scored]], nowMs);
   }
 
   private readonly boundedPair: { readonly teams: ScoredTicket<TRating>[][] } = { teams: [[], []] };
+  /** The acceptance bound of the last pair `lookAtPair` kept back without scoring. */
+  private boundAcceptMs = Number.NaN;
+  /** A look's pairs in order (see `formableFor`): reused from look to look. */
+  private readonly lookScored: number[] = [];
+  private readonly lookAcceptMs: number[] = [];
+  private readonly lookValidUntilMs: number[] = [];
+  private readonly nearSkills: number[] = [];
 
-  /** The note of a scored pair proposal that cannot form at `nowMs`. */
-  private noteOf(
-    entry: Entry<TRating>,
-    other: Entry<TRating>,
-    fresh: Proposal<TRating>,
-    nowMs: number,
-  ): PairNote<TRating> {
-    const acceptMs = this.handshake.earliestAcceptMs(
+  /** The earliest time a scored proposal that cannot form at `nowMs` could pass the handshake. */
+  private acceptOf(fresh: Proposal<TRating>, nowMs: number): number {
+    return this.handshake.earliestAcceptMs(
       fresh.match,
       fresh.evaluation.winProbabilities,
       this.handshake.limits.rules.ceiling(this.scorer.ceilingScore(fresh.evaluation)),
       this.context.minQualityOf,
       nowMs,
     );
-    return this.scoredNote(entry, other, acceptMs, nowMs);
   }
 
-  /** The note of a scored pair that cannot pass before `acceptMs`. */
-  private scoredNote(
+  /** Until when the note of a scored pair that cannot pass before `acceptMs` holds. */
+  private scoredValidUntilMs(
     entry: Entry<TRating>,
     other: Entry<TRating>,
     acceptMs: number,
     nowMs: number,
-  ): PairNote<TRating> {
-    return {
-      other,
+  ): number {
+    return Math.min(
       acceptMs,
-      validUntilMs: Math.min(
-        acceptMs,
-        this.handshake.nextPingChangeMs(entry.scored, nowMs),
-        this.handshake.nextPingChangeMs(other.scored, nowMs),
-      ),
-    };
+      this.handshake.nextPingChangeMs(entry.scored, nowMs),
+      this.handshake.nextPingChangeMs(other.scored, nowMs),
+    );
   }
 
   /**
@@ -259,10 +270,11 @@ export class CandidateSearch<TRating> {
    */
   shownBest(entry: Entry<TRating>): CandidateMemory<TRating> | undefined {
     const pairs = entry.shownPairs;
-    if (pairs === undefined) return entry.best;
+    if (pairs === undefined || entry.shownCount === 0) return entry.best;
     let best = entry.best;
-    for (const { first, second, atMs } of pairs) {
-      for (const other of Array.isArray(second) ? second : [second]) {
+    for (let index = 0; index < entry.shownCount; index++) {
+      const { first, seconds, atMs } = pairs[index] as ShownPair<TRating>;
+      for (const other of seconds ?? [entry]) {
         // Each ticket's own minimum, read from the pair itself: one of them may have left since.
         const context: CandidateContext<TRating> = {
           ...this.context,
@@ -287,7 +299,7 @@ export class CandidateSearch<TRating> {
       }
     }
     entry.best = best;
-    entry.shownPairs = undefined;
+    forgetShown(entry);
     return best;
   }
 
@@ -398,14 +410,11 @@ export class CandidateSearch<TRating> {
   private readonly scoredScratch: ScoredTicket<TRating>[] = [];
 
   /**
-   * Evaluates the candidates of one ticket; returns its formable proposals, best first, or
-   * remembers the best candidate (for status) and puts the ticket to sleep until one could pass.
+   * Evaluates the candidates of one ticket among the free tickets (those the pool does not hold);
+   * returns its formable proposals, best first, or remembers the best candidate (for status) and
+   * puts the ticket to sleep until one could pass.
    */
-  formableFor(
-    entry: Entry<TRating>,
-    nowMs: number,
-    free: (other: Entry<TRating>) => boolean,
-  ): Proposal<TRating>[] {
+  formableFor(entry: Entry<TRating>, nowMs: number): Proposal<TRating>[] {
     const shape = this.context.shape;
     // Pre-formed whole teams of a fixed two-team shape (1v1, alliances) pair one neighbour at a time.
     const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
@@ -417,14 +426,15 @@ export class CandidateSearch<TRating> {
     let pairWakeMs = Number.POSITIVE_INFINITY;
     const allowed = rules.hasPairRules
       ? (other: Entry<TRating>) => {
-          if (!free(other)) return false;
           const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
           if (fromMs <= nowMs) return true;
           pairWakeMs = Math.min(pairWakeMs, fromMs);
           return false;
         }
-      : free;
-    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed);
+      : undefined;
+    // The near neighbours' skills, read from the pool's list (by index in `near`).
+    const nearSkills = this.nearSkills;
+    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed, nearSkills);
     const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
     const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
@@ -438,46 +448,75 @@ export class CandidateSearch<TRating> {
     }
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
-    // The pairs looked at, in order: noted ones cannot form now (a note from the last look that
-    // still holds, or a pair the ceiling bound keeps back) and need no scoring; the others are scored.
-    const pairLooks: (PairNote<TRating> | Proposal<TRating>)[] = [];
+    // The pairs looked at, in order (`looked` of them): noted ones cannot form now (a note from the
+    // last look that still holds, or a pair the ceiling bound keeps back) and need no scoring, their
+    // note in `lookAcceptMs` and `lookValidUntilMs`; the others are scored, their index among the
+    // candidates in `lookScored` (-1 for a noted pair).
+    const lookScored = this.lookScored;
+    const lookAcceptMs = this.lookAcceptMs;
+    const lookValidUntilMs = this.lookValidUntilMs;
+    let looked = 0;
     // The neighbours of the pairs looked at, in order, for `status`.
     const shownOthers: Entry<TRating>[] = [];
     if (pairs) {
-      const considered = wide.slice(0, 2 * this.window);
+      const considered = Math.min(wide.length, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
       // looked at and one passes, the farther ones are skipped (the engagement objective looks at all).
       const stopEarly = this.objective.kind === 'quality';
-      const notes = this.notesPairs ? (entry.pairNotes ?? []) : undefined;
+      const keepsNotes = this.notesPairs;
+      const notes = entry.pairNotes;
       let anyFormable = false;
-      let looked = 0;
       // Partial teams among the nearest are passed over here but were looked at all the same: an
       // arrival nearer than they are changes who the nearest are.
       let examined = 0;
-      for (const other of considered) {
+      const skill = entry.scored.skill;
+      for (let i = 0; i < considered; i++) {
+        const other = wide[i] as Entry<TRating>;
         examined++;
-        reachSkill = Math.max(reachSkill, skillDistance(entry, other));
-        if (other.size !== teamSize) continue;
-        // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
-        // The last look's notes are in its order: the same neighbour is likely at the same place.
-        const look =
-          notes === undefined
-            ? propose(this.context, [[entry.scored], [other.scored]], nowMs)
-            : (noteFor(notes, other, nowMs, looked) ??
-              mirroredNote(other, entry, nowMs) ??
-              this.lookAtPair(entry, other, nowMs));
-        if ('verdict' in look) {
-          // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
-          candidates.push(look);
-          if (isFormable(look)) anyFormable = true;
+        reachSkill = Math.max(
+          reachSkill,
+          wide === near ? Math.abs((nearSkills[i] as number) - skill) : skillDistance(entry, other),
+        );
+        // (Every ticket of a one-player team is whole: the size is not read.)
+        if (teamSize > 1 && other.size !== teamSize) continue;
+        let fresh: Proposal<TRating> | undefined;
+        let acceptMs = Number.NaN;
+        let validUntilMs = Number.NaN;
+        if (!keepsNotes) {
+          fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
+        } else {
+          // The last look's notes are in its order: the same neighbour is likely at the same place.
+          // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
+          const own = notes === undefined ? -1 : notes.holding(other, nowMs, looked);
+          const mirrored = own >= 0 ? undefined : mirroredNotes(other, entry);
+          const noteIndex = own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, 0);
+          const noted = own >= 0 ? notes : mirrored;
+          if (noted !== undefined && noteIndex >= 0) {
+            acceptMs = noted.acceptMs[noteIndex] as number;
+            validUntilMs = noted.validUntilMs[noteIndex] as number;
+          } else {
+            fresh = this.lookAtPair(entry, other, nowMs);
+            if (fresh === undefined) {
+              acceptMs = this.boundAcceptMs;
+              validUntilMs = acceptMs;
+            }
+          }
         }
-        pairLooks.push(look);
+        if (fresh !== undefined) {
+          // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
+          lookScored[looked] = candidates.length;
+          candidates.push(fresh);
+          if (isFormable(fresh)) anyFormable = true;
+        } else {
+          lookScored[looked] = -1;
+          lookAcceptMs[looked] = acceptMs;
+          lookValidUntilMs[looked] = validUntilMs;
+        }
         shownOthers.push(other);
         looked++;
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
-      if (considered.length < 2 * this.window && examined === considered.length)
-        reachSkill = Number.POSITIVE_INFINITY;
+      if (considered < 2 * this.window && examined === considered) reachSkill = Number.POSITIVE_INFINITY;
     }
     // Team matches (and free-for-all): fills of the nearest tickets, the largest first.
     const oneVersusOne = shape.fixed && shape.teamCount.max === 2 && teamSize === 1;
@@ -533,32 +572,44 @@ export class CandidateSearch<TRating> {
       accepts.push(acceptMs);
       wakeMs = Math.min(wakeMs, acceptMs);
     }
-    for (const look of pairLooks) if (!('verdict' in look)) wakeMs = Math.min(wakeMs, look.acceptMs);
+    for (let k = 0; k < looked; k++)
+      if ((lookScored[k] as number) < 0) wakeMs = Math.min(wakeMs, lookAcceptMs[k] as number);
     entry.dirty = false;
-    entry.reachSkill = reachSkill;
+    this.pool.setReach(entry, reachSkill);
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
     if (formable.length > 0) {
-      entry.pairNotes = undefined;
+      entry.pairNotes?.clear();
       entry.unsplitBest = undefined;
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
     }
-    if (this.notesPairs && shownOthers.length > 0) {
-      // In the order looked at (the scored pairs are the candidates, in the same order).
-      let scored = 0;
-      entry.pairNotes = pairLooks.map((look, index) =>
-        'verdict' in look
-          ? this.scoredNote(entry, shownOthers[index] as Entry<TRating>, accepts[scored++] as number, nowMs)
-          : look,
-      );
+    if (this.notesPairs && looked > 0) {
+      // In the order looked at.
+      let notes = entry.pairNotes;
+      if (notes === undefined) {
+        notes = new PairNotes();
+        entry.pairNotes = notes;
+      }
+      notes.clear();
+      for (let k = 0; k < looked; k++) {
+        const other = shownOthers[k] as Entry<TRating>;
+        const scored = lookScored[k] as number;
+        if (scored < 0) {
+          notes.push(other, lookAcceptMs[k] as number, lookValidUntilMs[k] as number);
+        } else {
+          const acceptMs = accepts[scored] as number;
+          notes.push(other, acceptMs, this.scoredValidUntilMs(entry, other, acceptMs, nowMs));
+        }
+      }
       entry.notesAtMs = nowMs;
     }
     if (shownOthers.length > 0) {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
       entry.unsplitBest = undefined;
-      entry.shownPairs = [{ first: entry, second: shownOthers, atMs: nowMs }];
+      forgetShown(entry);
+      showPair(entry, { first: entry, seconds: shownOthers, atMs: nowMs });
     } else {
       let bestShown: Proposal<TRating> | undefined;
       for (const candidate of candidates) {
@@ -575,7 +626,7 @@ export class CandidateSearch<TRating> {
       }
       entry.best = bestShown === undefined ? undefined : memoryOf(bestShown, nowMs);
       entry.unsplitBest = bestShown === undefined ? unsplit : undefined;
-      entry.shownPairs = undefined;
+      forgetShown(entry);
     }
     // Thresholds, ping caps and match sizes only relax, and the wake-up time above covers them all
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
@@ -611,8 +662,22 @@ function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | u
 
 /** Adds a pair to those `entry`'s `status` compares with its best candidate when asked. */
 function showPair<TRating>(entry: Entry<TRating>, pair: ShownPair<TRating>): void {
-  if (entry.shownPairs === undefined) entry.shownPairs = [pair];
-  else entry.shownPairs.push(pair);
+  // The array is the ticket's for good, its room kept when forgotten: settling thousands of
+  // arrivals a tick adds to the arrays of thousands of sleeping neighbours. It starts with room for
+  // a look's pairs and a few arrivals (grown from one, it would be made twice).
+  if (entry.shownPairs === undefined) entry.shownPairs = new Array<ShownPair<TRating>>(SHOWN_ROOM);
+  entry.shownPairs[entry.shownCount] = pair;
+  entry.shownCount++;
+}
+
+/** The room a ticket's array of shown pairs starts with. */
+const SHOWN_ROOM = 16;
+
+/** Forgets the pairs `entry`'s `status` was shown (and the tickets they hold). */
+function forgetShown<TRating>(entry: Entry<TRating>): void {
+  const pairs = entry.shownPairs as (ShownPair<TRating> | undefined)[] | undefined;
+  if (pairs !== undefined) for (let index = 0; index < entry.shownCount; index++) pairs[index] = undefined;
+  entry.shownCount = 0;
 }
 
 /** What `status` remembers of a candidate looked at at `nowMs`. */
@@ -636,39 +701,16 @@ function shownBefore(clear: boolean, score: number, shownClear: boolean, shownSc
 }
 
 /**
- * `owner`'s note of its pair with `entry`, as `entry`'s note of the pair with `owner`, if it still
- * holds at `nowMs`: a pair's acceptance, hard limits and score do not depend on which side looks.
+ * `owner`'s notes, when they may hold one of its pair with `entry` (looked for with
+ * `holding(entry, ...)`): a pair's acceptance, hard limits and score do not depend on which side
+ * looks.
  */
-function mirroredNote<TRating>(
+function mirroredNotes<TRating>(
   owner: Entry<TRating>,
   entry: Entry<TRating>,
-  nowMs: number,
-): PairNote<TRating> | undefined {
+): PairNotes<Entry<TRating>> | undefined {
   const notes = owner.pairNotes;
   // Notes written before `entry` arrived cannot be about it (a ticket arrives at its enqueue time or,
   // restored, later).
-  if (notes === undefined || owner.notesAtMs < entry.scored.enqueuedAtMs) return undefined;
-  const note = noteFor(notes, entry, nowMs, 0);
-  return note === undefined
-    ? undefined
-    : { other: owner, acceptMs: note.acceptMs, validUntilMs: note.validUntilMs };
-}
-
-/** The note of the pair with `other`, if it still holds at `nowMs`; looked for at `hint` first. */
-function noteFor<TRating>(
-  notes: readonly PairNote<TRating>[],
-  other: Entry<TRating>,
-  nowMs: number,
-  hint: number,
-): PairNote<TRating> | undefined {
-  let found = notes[hint];
-  if (found?.other !== other) {
-    found = undefined;
-    for (const note of notes)
-      if (note.other === other) {
-        found = note;
-        break;
-      }
-  }
-  return found !== undefined && nowMs < found.validUntilMs ? found : undefined;
+  return notes === undefined || owner.notesAtMs < entry.scored.enqueuedAtMs ? undefined : notes;
 }

@@ -7,6 +7,7 @@
 import type { MatchEvaluation } from '../quality/scorer.ts';
 import type { CandidateMatch, ScoredTicket } from '../quality/types.ts';
 import type { Breach } from './limits.ts';
+import type { PairNotes } from './pair-notes.ts';
 import type { TicketInput } from './types.ts';
 
 /** The pool a ticket is matched in: low-priority tickets only meet each other (Dota). */
@@ -23,25 +24,6 @@ export interface CandidateMemory<TRating> {
   readonly atMs: number;
 }
 
-/**
- * What a ticket's last look found about one pair with a neighbour that could not form: until
- * `validUntilMs` the pair cannot form, so a look at the same neighbour reuses it instead of scoring
- * it again.
- */
-export interface PairNote<TRating> {
-  readonly other: Entry<TRating>;
-  /**
-   * No earlier than the pair could pass the handshake: that time for a scored pair, a lower bound of
-   * it for a pair the scorer's ceiling bound kept from passing now.
-   */
-  readonly acceptMs: number;
-  /**
-   * A scored pair: the earlier of `acceptMs` and the next change of either ticket's ping cap (its
-   * region may move, and its score with it). A bounded pair: `acceptMs` (the bound reads no region).
-   */
-  readonly validUntilMs: number;
-}
-
 /** A fill of tickets looked at at `atMs` but not split into teams. */
 export interface UnsplitFill<TRating> {
   readonly tickets: readonly ScoredTicket<TRating>[];
@@ -50,12 +32,15 @@ export interface UnsplitFill<TRating> {
 }
 
 /**
- * Pairs a look saw at `atMs`, `first` in the first team: with `second`, or with each of `seconds` in
- * order (a ticket's own look saw them all at once). `status` scores them at `atMs` when asked.
+ * Pairs a look saw at `atMs`, `first` in the first team: with each of `seconds` in order (a ticket's
+ * own look saw them all at once), or, without `seconds`, with the ticket holding this record (an
+ * arrival shows its pairs to the neighbours it settles: one record serves them all, instead of one
+ * object per pair kept for as long as each neighbour sleeps). `status` scores them at `atMs` when
+ * asked.
  */
 export interface ShownPair<TRating> {
   readonly first: Entry<TRating>;
-  readonly second: Entry<TRating> | readonly Entry<TRating>[];
+  readonly seconds?: readonly Entry<TRating>[];
   readonly atMs: number;
 }
 
@@ -99,11 +84,13 @@ export interface Entry<TRating> {
   /**
    * Continuous pairs: the pairs seen since `best` was chosen, in the order they were seen; `status`
    * compares them with `best` only when asked, so that a tick scores a pair only as far as its
-   * schedule needs (see CandidateSearch.shownBest).
+   * schedule needs (see CandidateSearch.shownBest). The first `shownCount` of the array: it is kept
+   * (and reused) once made.
    */
   shownPairs: ShownPair<TRating>[] | undefined;
-  /** Continuous pairs: the unformable pairs of its last look (see PairNote). */
-  pairNotes: PairNote<TRating>[] | undefined;
+  shownCount: number;
+  /** Continuous pairs: the unformable pairs of its last look (and of its arrival's settling). */
+  pairNotes: PairNotes<Entry<TRating>> | undefined;
   /** When `pairNotes` was last written (a ticket that arrived later has no note there). */
   notesAtMs: number;
 }

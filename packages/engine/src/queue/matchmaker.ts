@@ -367,6 +367,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       throw error;
     } finally {
       this.expiringNow = new Set();
+      this.pool.releaseHolds();
       this.planned = [];
     }
     this.lastNowMs = nowMs;
@@ -394,6 +395,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       timeouts.push({ matchId, leaving });
     }
     this.expiringNow = new Set(this.dueToExpire(nowMs));
+    // No candidate may hold an expiring ticket: the pool's walks pass it over.
+    for (const entry of this.expiringNow) this.pool.hold(entry);
     if (this.config.mode.kind === 'continuous') this.continuousPass(nowMs);
     else this.maybeRunRound(nowMs);
     return { timeouts, forms: this.planned };
@@ -538,6 +541,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       best: undefined,
       unsplitBest: undefined,
       shownPairs: undefined,
+      shownCount: 0,
       pairNotes: undefined,
       notesAtMs: Number.NEGATIVE_INFINITY,
     };
@@ -775,6 +779,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
         entry.takenAtTick = this.tickCounter;
         members.push(entry);
+        // The pool's walks pass it over for the rest of the tick's planning.
+        this.pool.hold(entry);
       }
     }
     this.planned.push({ proposal, members });
@@ -809,7 +815,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         return;
       }
       evaluations++;
-      const best = this.search.formableFor(entry, nowMs, this.free)[0];
+      const best = this.search.formableFor(entry, nowMs)[0];
       if (best !== undefined) this.plan(best);
     }
   }
@@ -838,7 +844,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         break;
       }
       evaluations++;
-      const formable = this.search.formableFor(entry, nowMs, this.free);
+      const formable = this.search.formableFor(entry, nowMs);
       if (formable.length === 0) continue;
       anchors.push(entry);
       proposed.push(...formable);
@@ -856,13 +862,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     // Tickets that had an acceptable pair but were not selected look again next tick.
     for (const entry of anchors) if (entry.listed) this.pool.wake(entry);
   }
-
-  private isFree(other: Entry<TRating>): boolean {
-    return other.listed && other.takenAtTick !== this.tickCounter && !this.expiringNow.has(other);
-  }
-
-  /** `isFree` as a function made once (each look passes it on). */
-  private readonly free = (other: Entry<TRating>): boolean => this.isFree(other);
 
   // ---- rounds mode ------------------------------------------------------------------------------
 

@@ -5,15 +5,12 @@
  */
 
 import type { Entry } from './entry.ts';
-import { SortedList } from './sorted-list.ts';
+import { ListCursor, SortedList } from './sorted-list.ts';
 import { WakeHeap } from './wake-heap.ts';
 
 /** Indexes of searching entries (`entry.listed`). */
 export class PoolIndex<TRating> {
-  readonly byAge = new SortedList<Entry<TRating>>(
-    (entry) => entry.scored.enqueuedAtMs,
-    (entry) => entry.listed,
-  );
+  readonly byAge = new SortedList<Entry<TRating>>((entry) => entry.scored.enqueuedAtMs);
   private readonly bySkill = new Map<string, SortedList<Entry<TRating>>>();
   private readonly woken = new Set<Entry<TRating>>();
   private readonly wakeHeap = new WakeHeap<Entry<TRating>>();
@@ -31,6 +28,16 @@ export class PoolIndex<TRating> {
   private defersWakes = false;
   /** Arrivals since the last `takeArrivals`, while wake-ups are deferred. */
   private arrivals: Entry<TRating>[] = [];
+  /** Entries held since the last `releaseHolds`. */
+  private held: Entry<TRating>[] = [];
+  /** The two cursors of a walk, reused from walk to walk (walks do not nest). */
+  private readonly lower = new ListCursor<Entry<TRating>>();
+  private readonly higher = new ListCursor<Entry<TRating>>();
+  /**
+   * `wakeable`'s answer: its first entries, as many as it returns. Reused (and never shortened, which
+   * would give up its room): the caller is done with it before the next call.
+   */
+  readonly found: Entry<TRating>[] = [];
 
   constructor(wakeRadius: number, tracksWakeUps: boolean) {
     this.wakeRadius = wakeRadius;
@@ -41,9 +48,10 @@ export class PoolIndex<TRating> {
   list(bucket: string): SortedList<Entry<TRating>> {
     let list = this.bySkill.get(bucket);
     if (list === undefined) {
+      // Beside each skill, the ticket's reach: a walk settling an arrival reads no other ticket.
       list = new SortedList<Entry<TRating>>(
         (entry) => entry.scored.skill,
-        (entry) => entry.listed,
+        (entry) => entry.reachSkill,
       );
       this.bySkill.set(bucket, list);
     }
@@ -71,7 +79,10 @@ export class PoolIndex<TRating> {
     entry.listed = true;
     this.wake(entry);
     if (this.defersWakes) this.arrivals.push(entry);
-    else for (const other of this.wakeable(entry)) this.wake(other);
+    else {
+      const found = this.wakeable(entry);
+      for (let i = 0; i < found; i++) this.wake(this.found[i] as Entry<TRating>);
+    }
   }
 
   /** From now on arrivals wake only themselves; their neighbours wait for `takeArrivals`. */
@@ -88,31 +99,37 @@ export class PoolIndex<TRating> {
 
   /**
    * The live tickets of `entry`'s bucket, itself excluded, whose candidate window it may enter: within
-   * the wake radius of its position, and no farther in skill than their last look reached.
+   * the wake radius of its position, and no farther in skill than their last look reached: their
+   * number, the tickets in `found` (lower ones first, nearest first).
    */
-  wakeable(entry: Entry<TRating>): Entry<TRating>[] {
-    const { lower, higher } = this.list(entry.bucket).around(entry);
-    const result: Entry<TRating>[] = [];
+  wakeable(entry: Entry<TRating>): number {
+    const { lower, higher } = this;
+    this.list(entry.bucket).placeAround(entry, lower, higher);
+    const result = this.found;
+    let count = 0;
     const skill = entry.scored.skill;
-    // Dead items are skipped and do not count: the radius is in live positions. Skills are read
-    // from the list's chunks.
-    for (let seen = 0; seen < this.wakeRadius; ) {
-      const otherSkill = lower.peekKey();
-      const other = lower.next();
-      if (other === undefined) break;
-      if (!other.listed) continue;
-      seen++;
-      if (skill - otherSkill <= other.reachSkill) result.push(other);
+    // Dead items are skipped and do not count: the radius is in live positions. Liveness, skills and
+    // reaches are read from the list's chunks: only the tickets returned are read themselves.
+    for (let seen = 0; seen < this.wakeRadius; seen++) {
+      lower.skipDead();
+      if (lower.done) break;
+      const at = lower.offset;
+      if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number))
+        result[count++] = lower.items[at] as Entry<TRating>;
+      lower.skip();
     }
-    for (let seen = 0; seen < this.wakeRadius; ) {
-      const otherSkill = higher.peekKey();
-      const other = higher.next();
-      if (other === undefined) break;
-      if (!other.listed) continue;
-      seen++;
-      if (otherSkill - skill <= other.reachSkill) result.push(other);
+    for (let seen = 0; seen < this.wakeRadius; seen++) {
+      higher.skipDead();
+      if (higher.done) break;
+      const at = higher.offset;
+      if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number))
+        result[count++] = higher.items[at] as Entry<TRating>;
+      higher.skip();
     }
-    return result;
+    // Those past the answer would keep tickets that may since have left.
+    for (let i = count; i < result.length && result[i] !== undefined; i++)
+      (result as (Entry<TRating> | undefined)[])[i] = undefined;
+    return count;
   }
 
   /**
@@ -125,6 +142,28 @@ export class PoolIndex<TRating> {
     entry.listed = false;
     this.list(entry.bucket).markRemoved(entry);
     this.byAge.markRemoved(entry);
+  }
+
+  /** Records how far in skill an entry's last look reached (see `wakeable`). */
+  setReach(entry: Entry<TRating>, reachSkill: number): void {
+    entry.reachSkill = reachSkill;
+    if (entry.listed) this.list(entry.bucket).setSide(entry, reachSkill);
+  }
+
+  /**
+   * Holds a listed entry for the rest of the tick's planning (taken by a planned match, or expiring
+   * in the tick): `neighbours` passes it over, reading that from the list, not the entry.
+   */
+  hold(entry: Entry<TRating>): void {
+    if (!entry.listed) return;
+    this.list(entry.bucket).hold(entry);
+    this.held.push(entry);
+  }
+
+  /** Ends every hold (those of entries unlisted since have ended with their removal). */
+  releaseHolds(): void {
+    for (const entry of this.held) if (entry.listed) this.list(entry.bucket).release(entry);
+    this.held = [];
   }
 
   /** Marks an entry for evaluation at the next continuous tick. */
@@ -149,9 +188,9 @@ export class PoolIndex<TRating> {
     const due = new Set<Entry<TRating>>();
     for (const entry of this.woken) if (!entry.inBacklog) due.add(entry);
     this.woken.clear();
-    for (const slot of this.wakeHeap.popDue(nowMs)) {
-      if (slot.version === slot.item.sleepVersion && !slot.item.inBacklog) due.add(slot.item);
-    }
+    this.wakeHeap.popDue(nowMs, (entry, version) => {
+      if (version === entry.sleepVersion && !entry.inBacklog) due.add(entry);
+    });
     const older = (a: Entry<TRating>, b: Entry<TRating>) =>
       a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq;
     const fresh = [...due].sort(older);
@@ -182,24 +221,38 @@ export class PoolIndex<TRating> {
     }
   }
 
-  /** Neighbours of `entry` in skill order in one bucket, nearest first, that pass `free`. */
+  /**
+   * Free neighbours of `entry` (listed and not held) in skill order in one bucket, nearest first,
+   * that pass `allowed` when given; their skills go into `skills` at the same indexes when given.
+   */
   neighbours(
     entry: Entry<TRating>,
     count: number,
     bucket: string,
-    free: (other: Entry<TRating>) => boolean,
+    allowed?: (other: Entry<TRating>) => boolean,
+    skills?: number[],
   ): Entry<TRating>[] {
-    const { lower, higher } = this.list(bucket).around(entry);
+    const { lower, higher } = this;
+    this.list(bucket).placeAround(entry, lower, higher);
     const result: Entry<TRating>[] = [];
     const skill = entry.scored.skill;
-    // Skills are read from the list's chunks: only the tickets taken are read themselves.
+    // Flags and skills are read from the list's chunks: only the tickets kept (or asked about by
+    // `allowed`) are read themselves.
     while (result.length < count) {
-      const lowerSkill = lower.peekKey();
-      const higherSkill = higher.peekKey();
-      if (Number.isNaN(lowerSkill) && Number.isNaN(higherSkill)) break;
-      const takeLeft = Number.isNaN(higherSkill) || skill - lowerSkill <= higherSkill - skill;
-      const next = (takeLeft ? lower.next() : higher.next()) as Entry<TRating>;
-      if (free(next)) result.push(next);
+      lower.skipUnfree();
+      higher.skipUnfree();
+      if (lower.done && higher.done) break;
+      const takeLeft =
+        higher.done ||
+        (!lower.done &&
+          skill - (lower.keys[lower.offset] as number) <= (higher.keys[higher.offset] as number) - skill);
+      const cursor = takeLeft ? lower : higher;
+      const next = cursor.items[cursor.offset] as Entry<TRating>;
+      const nextSkill = cursor.keys[cursor.offset] as number;
+      cursor.skip();
+      if (allowed !== undefined && !allowed(next)) continue;
+      if (skills !== undefined) skills[result.length] = nextSkill;
+      result.push(next);
     }
     return result;
   }

@@ -5,7 +5,9 @@
  * each chunk's own arrays instead of one scattered ticket per step. Removals are lazy: the caller
  * marks the item dead, its chunk counts it and compacts alone once half of it is dead, because a
  * tick that forms thousands of matches would otherwise move items per departure. Readers skip dead
- * items.
+ * items. Each chunk also keeps a flag and one side number per item (the ticket's skill reach), so
+ * that a walk reads the items it keeps and no others. The flag says dead, live, or live but held
+ * (a ticket taken by a match the tick plans, or expiring in it: still listed, no longer a candidate).
  */
 
 /** An item with a stable sequence number (unique per item). */
@@ -18,17 +20,29 @@ const CHUNK_SIZE = 256;
 /** A chunk compacts once more than half of it, and more than this many items, are dead. */
 const COMPACT_MIN_DEAD = 32;
 
-/** A sorted run of the list's items with their keys and sequence numbers alongside. */
+/** An item's flag in its chunk. */
+const DEAD = 0;
+const LIVE = 1;
+const HELD = 2;
+
+/**
+ * A sorted run of the list's items with, alongside: their keys and sequence numbers, each one's flag
+ * (DEAD, LIVE or HELD) and side number.
+ */
 class Chunk<T> {
   items: T[];
   keys: number[];
   seqs: number[];
+  flags: number[];
+  sides: number[];
   dead = 0;
 
-  constructor(items: T[], keys: number[], seqs: number[]) {
+  constructor(items: T[], keys: number[], seqs: number[], flags: number[], sides: number[]) {
     this.items = items;
     this.keys = keys;
     this.seqs = seqs;
+    this.flags = flags;
+    this.sides = sides;
   }
 
   /** Index of the first item at or after (`key`, `seq`). */
@@ -48,15 +62,25 @@ class Chunk<T> {
 
 /**
  * A walk over the list from a position, one way, dead items included (the list must not change
- * during the walk).
+ * during the walk). The arrays of the chunk at the cursor and the cursor's index there are public,
+ * so that a hot walk reads keys, flags and side numbers as plain array loads (a call returning a
+ * double boxes it unless the call is inlined).
  */
 export class ListCursor<T> {
-  private readonly chunks: readonly Chunk<T>[];
-  private chunk: number;
-  private offset: number;
-  private readonly step: 1 | -1;
+  /** The arrays of the chunk at the cursor (empty past the end) and the cursor's index in them. */
+  items: readonly T[] = [];
+  keys: readonly number[] = [];
+  flags: readonly number[] = [];
+  sides: readonly number[] = [];
+  offset = 0;
+  /** Past the end of the walk. */
+  done = true;
+  private chunks: readonly Chunk<T>[] = [];
+  private chunk = 0;
+  private step: 1 | -1 = 1;
 
-  constructor(chunks: readonly Chunk<T>[], chunk: number, offset: number, step: 1 | -1) {
+  /** Starts a walk over `chunks` at `offset` in chunk `chunk`, one way. */
+  place(chunks: readonly Chunk<T>[], chunk: number, offset: number, step: 1 | -1): void {
     this.chunks = chunks;
     this.chunk = chunk;
     this.offset = offset;
@@ -66,25 +90,52 @@ export class ListCursor<T> {
 
   /** The item at the cursor, or undefined past the end. */
   peek(): T | undefined {
-    return this.chunks[this.chunk]?.items[this.offset];
+    return this.done ? undefined : this.items[this.offset];
   }
 
   /** The key of the item at the cursor (read from the chunk, not the item), or NaN past the end. */
   peekKey(): number {
-    return this.chunks[this.chunk]?.keys[this.offset] ?? Number.NaN;
+    return this.done ? Number.NaN : (this.keys[this.offset] as number);
+  }
+
+  /** Whether the item at the cursor is live, held or not (read from the chunk); false past the end. */
+  peekLive(): boolean {
+    return !this.done && this.flags[this.offset] !== DEAD;
+  }
+
+  /** The side number of the item at the cursor (read from the chunk), or NaN past the end. */
+  peekSide(): number {
+    return this.done ? Number.NaN : (this.sides[this.offset] as number);
   }
 
   /** The item at the cursor, moving on past it; undefined past the end. */
   next(): T | undefined {
     const item = this.peek();
-    if (item !== undefined) {
-      this.offset += this.step;
-      this.settle();
-    }
+    if (item !== undefined) this.skip();
     return item;
   }
 
-  /** Moves an offset that left its chunk onto the neighbouring chunk's first item in the walk. */
+  /** Moves on past dead items (read from the chunks) to the next live one, held or not, or the end. */
+  skipDead(): void {
+    while (!this.done && this.flags[this.offset] === DEAD) this.skip();
+  }
+
+  /** Moves on past dead and held items (read from the chunks) to the next free one or the end. */
+  skipUnfree(): void {
+    while (!this.done && this.flags[this.offset] !== LIVE) this.skip();
+  }
+
+  /** Moves on past the item at the cursor without reading it (nothing happens past the end). */
+  skip(): void {
+    if (this.done) return;
+    this.offset += this.step;
+    if (this.offset < 0 || this.offset >= this.items.length) this.settle();
+  }
+
+  /**
+   * Moves an offset that left its chunk onto the neighbouring chunk's first item in the walk, and
+   * loads that chunk's arrays (empty ones past the end).
+   */
   private settle(): void {
     const chunks = this.chunks;
     if (this.step === 1) {
@@ -98,19 +149,37 @@ export class ListCursor<T> {
         this.offset = this.chunk >= 0 ? (chunks[this.chunk] as Chunk<T>).items.length - 1 : 0;
       }
     }
+    const at = chunks[this.chunk];
+    this.done = at === undefined;
+    if (at === undefined) {
+      this.items = [];
+      this.keys = [];
+      this.flags = [];
+      this.sides = [];
+    } else {
+      this.items = at.items;
+      this.keys = at.keys;
+      this.flags = at.flags;
+      this.sides = at.sides;
+    }
   }
 }
 
+/**
+ * The sorted list. It tracks liveness itself: an item is live from its `insert` until its
+ * `markRemoved` (and again after a later `insert`).
+ */
 export class SortedList<T extends Sequenced> {
   private readonly chunks: Chunk<T>[] = [];
   private size = 0;
   private dead = 0;
   private readonly keyOf: (item: T) => number;
-  private readonly isLive: (item: T) => boolean;
+  private readonly sideFor: (item: T) => number;
 
-  constructor(keyOf: (item: T) => number, isLive: (item: T) => boolean) {
+  /** `sideFor` gives an item's side number as it is inserted; `setSide` changes it later. */
+  constructor(keyOf: (item: T) => number, sideFor: (item: T) => number = () => 0) {
     this.keyOf = keyOf;
-    this.isLive = isLive;
+    this.sideFor = sideFor;
   }
 
   /** Physical length (dead items included until compaction). */
@@ -145,8 +214,9 @@ export class SortedList<T extends Sequenced> {
   insert(item: T): void {
     const key = this.keyOf(item);
     const seq = item.seq;
+    const side = this.sideFor(item);
     if (this.chunks.length === 0) {
-      this.chunks.push(new Chunk([item], [key], [seq]));
+      this.chunks.push(new Chunk([item], [key], [seq], [LIVE], [side]));
       this.size++;
       return;
     }
@@ -154,41 +224,79 @@ export class SortedList<T extends Sequenced> {
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, seq);
     if (chunk.items[index] === item) {
-      chunk.dead--;
-      this.dead--;
+      if (chunk.flags[index] === DEAD) {
+        chunk.flags[index] = LIVE;
+        chunk.dead--;
+        this.dead--;
+      }
+      chunk.sides[index] = side;
       return;
     }
     chunk.items.splice(index, 0, item);
     chunk.keys.splice(index, 0, key);
     chunk.seqs.splice(index, 0, seq);
+    chunk.flags.splice(index, 0, 1);
+    chunk.sides.splice(index, 0, side);
     this.size++;
-    if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at, item);
+    if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at);
   }
 
-  /**
-   * Splits a full chunk in two halves. The item being inserted counts as live (its caller marks it
-   * live after inserting it).
-   */
-  private split(at: number, inserted: T): void {
+  /** Splits a full chunk in two halves. */
+  private split(at: number): void {
     const chunk = this.chunks[at] as Chunk<T>;
     const half = chunk.items.length >>> 1;
-    const upper = new Chunk(chunk.items.splice(half), chunk.keys.splice(half), chunk.seqs.splice(half));
-    for (const item of upper.items) if (item !== inserted && !this.isLive(item)) upper.dead++;
+    const upper = new Chunk(
+      chunk.items.splice(half),
+      chunk.keys.splice(half),
+      chunk.seqs.splice(half),
+      chunk.flags.splice(half),
+      chunk.sides.splice(half),
+    );
+    for (const flag of upper.flags) if (flag === DEAD) upper.dead++;
     chunk.dead -= upper.dead;
     this.chunks.splice(at + 1, 0, upper);
   }
 
+  /** The chunk holding `item` and its index there; the item must be in the list. */
+  private locate(item: T): { chunk: Chunk<T>; at: number; index: number } {
+    const key = this.keyOf(item);
+    const at = this.chunkFor(key, item.seq);
+    const chunk = this.chunks[at] as Chunk<T>;
+    return { chunk, at, index: chunk.lowerBound(key, item.seq) };
+  }
+
   /**
-   * Records that `item`, in the list, has died (the caller made `isLive` false for it). Its chunk
-   * compacts once half of it is dead, so that walks over neighbours stay proportional to the live
-   * items.
+   * Records that live `item` has died (left the pool). Its chunk compacts once half of it is dead, so
+   * that walks over neighbours stay proportional to the live items.
    */
   markRemoved(item: T): void {
-    const at = this.chunkFor(this.keyOf(item), item.seq);
-    const chunk = this.chunks[at] as Chunk<T>;
+    const { chunk, at, index } = this.locate(item);
+    if (chunk.items[index] !== item || chunk.flags[index] === DEAD) return;
+    chunk.flags[index] = DEAD;
     chunk.dead++;
     this.dead++;
     if (chunk.dead > COMPACT_MIN_DEAD && chunk.dead * 2 > chunk.items.length) this.compactChunk(at);
+  }
+
+  /**
+   * Holds live `item`: walks that skip unfree items pass it over until `release` (a removal ends the
+   * hold too).
+   */
+  hold(item: T): void {
+    const { chunk, index } = this.locate(item);
+    if (chunk.items[index] === item && chunk.flags[index] === LIVE) chunk.flags[index] = HELD;
+  }
+
+  /** Ends the hold of `item` if it is still held. */
+  release(item: T): void {
+    const { chunk, index } = this.locate(item);
+    if (chunk.items[index] === item && chunk.flags[index] === HELD) chunk.flags[index] = LIVE;
+  }
+
+  /** Sets the side number of `item`, which must be in the list. */
+  setSide(item: T, side: number): void {
+    const { chunk, index } = this.locate(item);
+    if (chunk.items[index] === item) chunk.sides[index] = side;
   }
 
   /** Drops dead items in one pass. */
@@ -201,14 +309,15 @@ export class SortedList<T extends Sequenced> {
   /** Drops a chunk's dead items in place (and the chunk, when nothing is left). */
   private compactChunk(at: number): void {
     const chunk = this.chunks[at] as Chunk<T>;
-    const { items, keys, seqs } = chunk;
+    const { items, keys, seqs, flags, sides } = chunk;
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
-      const item = items[i] as T;
-      if (!this.isLive(item)) continue;
-      items[kept] = item;
+      if (flags[i] === DEAD) continue;
+      items[kept] = items[i] as T;
       keys[kept] = keys[i] as number;
       seqs[kept] = seqs[i] as number;
+      flags[kept] = flags[i] as number;
+      sides[kept] = sides[i] as number;
       kept++;
     }
     this.size -= items.length - kept;
@@ -217,6 +326,8 @@ export class SortedList<T extends Sequenced> {
     items.length = kept;
     keys.length = kept;
     seqs.length = kept;
+    flags.length = kept;
+    sides.length = kept;
     if (kept === 0) this.chunks.splice(at, 1);
   }
 
@@ -225,17 +336,26 @@ export class SortedList<T extends Sequenced> {
    * towards higher keys from just after it (the item itself is in neither).
    */
   around(item: T): { readonly lower: ListCursor<T>; readonly higher: ListCursor<T> } {
-    if (this.chunks.length === 0)
-      return { lower: new ListCursor(this.chunks, -1, 0, -1), higher: new ListCursor(this.chunks, 0, 0, 1) };
+    const lower = new ListCursor<T>();
+    const higher = new ListCursor<T>();
+    this.placeAround(item, lower, higher);
+    return { lower, higher };
+  }
+
+  /** `around` into cursors the caller reuses from walk to walk. */
+  placeAround(item: T, lower: ListCursor<T>, higher: ListCursor<T>): void {
+    if (this.chunks.length === 0) {
+      lower.place(this.chunks, -1, 0, -1);
+      higher.place(this.chunks, 0, 0, 1);
+      return;
+    }
     const key = this.keyOf(item);
     const at = this.chunkFor(key, item.seq);
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, item.seq);
     const after = chunk.items[index] === item ? index + 1 : index;
-    return {
-      lower: new ListCursor(this.chunks, at, index - 1, -1),
-      higher: new ListCursor(this.chunks, at, after, 1),
-    };
+    lower.place(this.chunks, at, index - 1, -1);
+    higher.place(this.chunks, at, after, 1);
   }
 
   /** Every item in order, dead ones included (readers skip them). */
@@ -245,7 +365,29 @@ export class SortedList<T extends Sequenced> {
 
   /** The first live item, if any. */
   firstLive(): T | undefined {
-    for (const chunk of this.chunks) for (const item of chunk.items) if (this.isLive(item)) return item;
+    for (const chunk of this.chunks)
+      for (let i = 0; i < chunk.items.length; i++) if (chunk.flags[i] !== DEAD) return chunk.items[i];
     return undefined;
+  }
+
+  /** Whether `item` is in the list and live, held or not (by the list's own flags, not the item). */
+  isLive(item: T): boolean {
+    if (this.chunks.length === 0) return false;
+    const { chunk, index } = this.locate(item);
+    return chunk.items[index] === item && chunk.flags[index] !== DEAD;
+  }
+
+  /** Whether `item` is in the list, live and not held. */
+  isFree(item: T): boolean {
+    if (this.chunks.length === 0) return false;
+    const { chunk, index } = this.locate(item);
+    return chunk.items[index] === item && chunk.flags[index] === LIVE;
+  }
+
+  /** The side number of `item` as the list holds it; undefined when it is not in the list. */
+  sideOf(item: T): number | undefined {
+    if (this.chunks.length === 0) return undefined;
+    const { chunk, index } = this.locate(item);
+    return chunk.items[index] === item ? chunk.sides[index] : undefined;
   }
 }
