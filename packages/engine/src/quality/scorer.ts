@@ -6,7 +6,7 @@
  */
 
 import { ErrorCodes, MatchdError } from '../errors.ts';
-import type { Prediction, RatingModel } from '../rating/types.ts';
+import type { Prediction, RatingModel, UpdateContext } from '../rating/types.ts';
 import {
   enemyPing,
   languagePenaltyRaw,
@@ -35,6 +35,7 @@ import type {
   CriterionKind,
   ExpectedChurn,
   RoundAggregate,
+  ScoredTicket,
 } from './types.ts';
 
 /** What the scorer needs besides the criteria. */
@@ -48,6 +49,12 @@ export interface ScorerEnvironment<TRating> {
   readonly alwaysPredict?: boolean;
   /** Compute the expected churn even without an engagement criterion (for the engagement objective). */
   readonly alwaysChurn?: boolean;
+  /**
+   * Every rating the scorer is given has passed `ratingModel.validate` (a matchmaker's tickets, checked
+   * on arrival): predictions tell the model so (`UpdateContext.ratingsValidated`), which may then skip
+   * checking them.
+   */
+  readonly ratingsValidated?: boolean;
 }
 
 /** What `quick` returns. */
@@ -80,6 +87,8 @@ interface CompiledCriterion<TRating> {
   readonly splitDependent: boolean;
   /** Raw value and score of `match`. */
   measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
+  /** The score of `match` alone (`measure`'s second number), making no pair: the split search's path. */
+  score(match: CandidateMatch<TRating>, context: MeasureContext): number;
   /** A sentence about the raw value (the evaluation gives context, e.g. the number of teams). */
   describe(raw: number, evaluation: MatchEvaluation): string;
 }
@@ -137,6 +146,17 @@ export interface MatchScorer<TRating> {
   explain(evaluation: MatchEvaluation): CriterionExplanation[];
 }
 
+/** The win probabilities of a match no prediction is made for, and of a single team. */
+const NO_PREDICTION: readonly number[] = Object.freeze([]);
+const ONE_TEAM: readonly number[] = Object.freeze([1]);
+
+/** True when the probabilities sum to exactly 1 (`normalisedWinProbabilities` would give them back). */
+function sumsToOne(win: readonly number[]): boolean {
+  let total = 0;
+  for (const p of win) total += p;
+  return total === 1;
+}
+
 /** Normalised win probabilities (draws excluded) of a prediction. */
 export function normalisedWinProbabilities(prediction: Prediction): number[] {
   let total = 0;
@@ -178,7 +198,22 @@ function compile<TRating>(
   env: ScorerEnvironment<TRating>,
 ): CompiledCriterion<TRating> {
   const shaping = resolveShaping(config.kind, config.shaping, env.skillScale);
-  const cost = (raw: number): [number, number] => [raw, shapeCost(raw, shaping)];
+  // A criterion whose score is its raw value's cost under the shaping.
+  const costly = (rawOf: (match: CandidateMatch<TRating>, context: MeasureContext) => number) => ({
+    measure: (match: CandidateMatch<TRating>, context: MeasureContext): [number, number] => {
+      const raw = rawOf(match, context);
+      return [raw, shapeCost(raw, shaping)];
+    },
+    score: (match: CandidateMatch<TRating>, context: MeasureContext) =>
+      shapeCost(rawOf(match, context), shaping),
+  });
+  // A criterion measured with its score at once: `score` reads `measure`'s.
+  const measured = (
+    measure: (match: CandidateMatch<TRating>, context: MeasureContext) => [number, number],
+  ) => ({
+    measure,
+    score: (match: CandidateMatch<TRating>, context: MeasureContext) => measure(match, context)[1],
+  });
   const base = {
     kind: config.kind,
     weight: config.weight,
@@ -191,7 +226,7 @@ function compile<TRating>(
     case 'team-balance':
       return {
         ...base,
-        measure: (_, c) => cost(teamBalanceRaw(c.winProbabilities)),
+        ...costly((_, c) => teamBalanceRaw(c.winProbabilities)),
         describe: (raw, evaluation) => {
           const teams = Math.max(2, evaluation.winProbabilities.length);
           const favourite = Math.max(0, ...evaluation.winProbabilities);
@@ -202,7 +237,7 @@ function compile<TRating>(
       const aggregate = config.partyAggregate ?? true;
       return {
         ...base,
-        measure: (m) => cost(skillSpreadRaw(m, aggregate)),
+        ...costly((m) => skillSpreadRaw(m, aggregate)),
         describe: (r) => `skill spread ${fixed(1)(r)}`,
       };
     }
@@ -210,32 +245,32 @@ function compile<TRating>(
       const aggregate = config.partyAggregate ?? true;
       return {
         ...base,
-        measure: (m) => cost(experienceSpreadRaw(m, aggregate)),
+        ...costly((m) => experienceSpreadRaw(m, aggregate)),
         describe: (r) => `experience spread x${Math.exp(r).toFixed(2)} in games + 40`,
       };
     }
     case 'top-player-parity':
       return {
         ...base,
-        measure: (m) => cost(topPlayerParityRaw(m)),
+        ...costly((m) => topPlayerParityRaw(m)),
         describe: (r) => `top players ${fixed(1)(r)} apart`,
       };
     case 'team-skill-gap':
       return {
         ...base,
-        measure: (m) => cost(teamSkillGapRaw(m)),
+        ...costly((m) => teamSkillGapRaw(m)),
         describe: (r) => `team mean skills ${fixed(1)(r)} apart`,
       };
     case 'player-skill-gap':
       return {
         ...base,
-        measure: (m) => cost(playerSkillGapRaw(m)),
+        ...costly((m) => playerSkillGapRaw(m)),
         describe: (r) => `mean pairwise skill gap ${fixed(1)(r)}`,
       };
     case 'party-balance':
       return {
         ...base,
-        measure: (m) => cost(partyBalanceRaw(m, env.teamSize)),
+        ...costly((m) => partyBalanceRaw(m, env.teamSize)),
         describe: (r) => `party count differs by ${(r * Math.max(0, env.teamSize - 1)).toFixed(0)}`,
       };
     case 'common-language': {
@@ -243,7 +278,7 @@ function compile<TRating>(
       const across = config.acrossMatchPenalty ?? 0.2;
       return {
         ...base,
-        measure: (m) => cost(languagePenaltyRaw(m, within, across)),
+        ...costly((m) => languagePenaltyRaw(m, within, across)),
         describe: (r) => (r === 0 ? 'common language everywhere' : `language penalty ${r.toFixed(2)}`),
       };
     }
@@ -252,7 +287,7 @@ function compile<TRating>(
       return {
         ...base,
         timeDependent: true,
-        measure: (m, c) => {
+        ...measured((m, c) => {
           let longest = 0;
           let total = 0;
           let count = 0;
@@ -266,7 +301,7 @@ function compile<TRating>(
           }
           const raw = useMax ? longest : total / Math.max(1, count);
           return [raw, shapeBenefit(raw, shaping)];
-        },
+        }),
         describe: (r) => `${useMax ? 'longest' : 'mean'} wait ${(r / 1000).toFixed(1)} s`,
       };
     }
@@ -275,10 +310,10 @@ function compile<TRating>(
       const smallScore = config.smallDifferenceScore ?? 0.6;
       return {
         ...base,
-        measure: (m) => {
+        ...measured((m) => {
           const moved = premadeDifferenceRaw(m);
           return [moved, shapeCost(premadeCost(moved, smallPlayers, smallScore), shaping)];
-        },
+        }),
         describe: (r) =>
           r === 0 ? 'same party structure' : `${r} player(s) away from the same party structure`,
       };
@@ -286,17 +321,17 @@ function compile<TRating>(
     case 'enemy-ping':
       return {
         ...base,
-        measure: (m) => {
+        ...measured((m) => {
           const { raw, score } = enemyPing(m, shaping);
           return [raw, score];
-        },
+        }),
         describe: (r) => `mean enemy ping ${r.toFixed(0)} ms`,
       };
     case 'opponent-variation': {
       const swapped = config.swappedRolePenalty ?? 0.5;
       return {
         ...base,
-        measure: (m) => cost(repeatEncounterRaw(m, swapped)),
+        ...costly((m) => repeatEncounterRaw(m, swapped)),
         describe: (r) => (r === 0 ? 'no repeat encounters' : `repeat-encounter penalty ${r.toFixed(1)}`),
       };
     }
@@ -304,29 +339,29 @@ function compile<TRating>(
       const wanted = config.wantedHosts ?? 2;
       return {
         ...base,
-        measure: (m) => {
+        ...measured((m) => {
           const hosts = possibleHostsRaw(m);
           return [hosts, shapeCost(missingHostsCost(hosts, wanted), shaping)];
-        },
+        }),
         describe: (r) => `${r} player(s) can host (want ${wanted})`,
       };
     }
     case 'offense-defense':
       return {
         ...base,
-        measure: (m) => cost(offenseDefenseRaw(m)),
+        ...costly((m) => offenseDefenseRaw(m)),
         describe: (r) => `offense/defense differ by ${(100 * r).toFixed(1)}%`,
       };
     case 'variance-rating':
       return {
         ...base,
-        measure: (m) => cost(varianceRatingRaw(m)),
+        ...costly((m) => varianceRatingRaw(m)),
         describe: (r) => `variance ratings differ by ${r.toFixed(3)}`,
       };
     case 'engagement':
       return {
         ...base,
-        measure: (_, c) => cost(c.expectedChurn ?? 0),
+        ...costly((_, c) => c.expectedChurn ?? 0),
         describe: (r) => `expected churn ${(100 * r).toFixed(2)}% per player`,
       };
     default:
@@ -365,6 +400,13 @@ export function createMatchScorer<TRating>(
   }
   const weightOrOne = totalWeight > 0 ? totalWeight : 1;
   const anyTimeDependent = compiled.some((c) => c.timeDependent);
+  const model = env.ratingModel;
+  // Ratings checked on arrival need no checking per prediction.
+  const validated: UpdateContext | undefined =
+    env.ratingsValidated === true ? { ratingsValidated: true } : undefined;
+  const predict = (teams: readonly (readonly TRating[])[]): Prediction => model.predict({ teams }, validated);
+  const churnOf = (match: CandidateMatch<TRating>, prediction: Prediction): number | undefined =>
+    needsChurn ? (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction) : undefined;
   const predictFor = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
     // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
@@ -375,12 +417,49 @@ export function createMatchScorer<TRating>(
       for (const ticket of team) for (const player of ticket.players) ratings.push(player.profile.rating);
       teams.push(ratings);
     }
-    const prediction = env.ratingModel.predict({ teams });
-    const winProbabilities = normalisedWinProbabilities(prediction);
-    const expectedChurn = needsChurn
-      ? (env.expectedChurn as ExpectedChurn<TRating>)(match, prediction)
-      : undefined;
-    return { nowMs, winProbabilities, expectedChurn };
+    const prediction = predict(teams);
+    return {
+      nowMs,
+      winProbabilities: normalisedWinProbabilities(prediction),
+      expectedChurn: churnOf(match, prediction),
+    };
+  };
+
+  // The quick paths score thousands of splits a tick and keep nothing of a call but its result: one
+  // context serves every call, and with validated ratings (whose predictions keep nothing of their
+  // match) one row of ratings per team.
+  const quickContext: {
+    nowMs: number;
+    winProbabilities: readonly number[];
+    expectedChurn: number | undefined;
+  } = { nowMs: 0, winProbabilities: NO_PREDICTION, expectedChurn: undefined };
+  const ratingRows: TRating[][] = [];
+  const predictQuick = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
+    const context = quickContext;
+    context.nowMs = nowMs;
+    context.expectedChurn = undefined;
+    if (!needsPrediction) context.winProbabilities = NO_PREDICTION;
+    else if (match.teams.length < 2) context.winProbabilities = ONE_TEAM;
+    else {
+      const teams = validated === undefined ? [] : ratingRows;
+      for (let t = 0; t < match.teams.length; t++) {
+        const ratings = teams[t] ?? [];
+        // Written in place, cut to length after (emptying a row would free its storage).
+        let count = 0;
+        for (const ticket of match.teams[t] as readonly ScoredTicket<TRating>[])
+          for (const player of ticket.players) ratings[count++] = player.profile.rating;
+        if (ratings.length !== count) ratings.length = count;
+        teams[t] = ratings;
+      }
+      if (teams.length !== match.teams.length) teams.length = match.teams.length;
+      const prediction = predict(teams);
+      // Win probabilities that already sum to 1 are their own normalisation.
+      context.winProbabilities = sumsToOne(prediction.win)
+        ? prediction.win
+        : normalisedWinProbabilities(prediction);
+      context.expectedChurn = churnOf(match, prediction);
+    }
+    return context;
   };
 
   const splitDependent = compiled.filter((c) => c.splitDependent);
@@ -392,14 +471,14 @@ export function createMatchScorer<TRating>(
     match: CandidateMatch<TRating>,
     nowMs: number,
   ): QuickEvaluation => {
-    const context = predictFor(match, nowMs);
+    const context = predictQuick(match, nowMs);
     let weighted = 0;
-    for (const criterion of criteria) weighted += criterion.weight * criterion.measure(match, context)[1];
-    return {
-      score: weighted / weightOrOne,
-      winProbabilities: context.winProbabilities,
-      ...(context.expectedChurn === undefined ? {} : { expectedChurn: context.expectedChurn }),
-    };
+    for (const criterion of criteria) weighted += criterion.weight * criterion.score(match, context);
+    const score = weighted / weightOrOne;
+    const { winProbabilities, expectedChurn } = context;
+    return expectedChurn === undefined
+      ? { score, winProbabilities }
+      : { score, winProbabilities, expectedChurn };
   };
 
   return {
@@ -471,7 +550,7 @@ export function createMatchScorer<TRating>(
       for (let i = 0; i < compiled.length; i++) {
         const criterion = compiled[i] as CompiledCriterion<TRating>;
         weighted += measuredForBound[i]
-          ? criterion.weight * criterion.measure(match, boundContext)[1]
+          ? criterion.weight * criterion.score(match, boundContext)
           : criterion.weight;
       }
       return weighted / weightOrOne;

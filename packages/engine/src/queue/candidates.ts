@@ -130,6 +130,23 @@ export function splitIntoTeams<TRating>(
   };
   if (context.shape.named !== undefined) return splitIntoNamedTeams(context, tickets, toMatch, nowMs);
   const bounds = teamBoundsOf(context.shape);
+  // Every split scored fills the same teams: the scorer and the rules read a split and keep nothing.
+  const scratch = Array.from({ length: teamCount }, (): ScoredTicket<TRating>[] => []);
+  const scratchMatch: CandidateMatch<TRating> =
+    region === undefined ? { teams: scratch } : { teams: scratch, region };
+  const scratchOf = (teams: readonly (readonly number[])[]): CandidateMatch<TRating> => {
+    if (teams.length !== scratch.length) return toMatch(teams);
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly number[];
+      const scratchTeam = scratch[t] as ScoredTicket<TRating>[];
+      // Written in place, then cut to length (growing the length first would leave holes; setting
+      // it costs a call, so only when it changes).
+      for (let i = 0; i < team.length; i++)
+        scratchTeam[i] = tickets[team[i] as number] as ScoredTicket<TRating>;
+      if (scratchTeam.length !== team.length) scratchTeam.length = team.length;
+    }
+    return scratchMatch;
+  };
   const searchWith = (scoreMatch: (teams: readonly (readonly number[])[]) => number) =>
     splitMatch({
       tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
@@ -144,7 +161,7 @@ export function splitIntoTeams<TRating>(
   const rules = context.handshake.limits.rules;
   return withTeamRules(context, toMatch, nowMs, (withRules) =>
     searchWith((teams) => {
-      const match = toMatch(teams);
+      const match = scratchOf(teams);
       return splitValue(context, match, nowMs) + (withRules ? rules.splitAdjustment(match, nowMs) : 0);
     }),
   );
@@ -218,7 +235,10 @@ export function packsIntoTeams(
   teamSize: number,
   length = sizes.length,
 ): boolean {
-  const countsBySize = new Array<number>(teamSize + 1).fill(0);
+  // One array of counts serves every check (each look checks several fills).
+  const countsBySize = packingCounts;
+  while (countsBySize.length < teamSize + 1) countsBySize.push(0);
+  countsBySize.fill(0);
   for (let i = 0; i < length; i++) {
     const size = sizes[i] as number;
     if (size > teamSize) return false;
@@ -227,6 +247,9 @@ export function packsIntoTeams(
   const packing = packedTeamCounts(countsBySize, teamSize);
   return packing.teams >= teamCount && packing.unpacked === 0;
 }
+
+/** `packsIntoTeams`'s counts of parties by size (only its first `teamSize + 1` are read). */
+const packingCounts: number[] = [];
 
 /**
  * The team count of a match of the parties of the first `length` of `sizes` when they split into
@@ -277,8 +300,9 @@ export interface Fill<TRating> {
  * (the fewest players the anchor accepts now): nearer tickets, a better match once everyone's
  * match size has relaxed to it. Empty when no fill exists.
  *
- * It runs for every look of a continuous tick: it makes no closures and keeps its prefixes (the
- * lengths of `chosen` whose player count some team layout allows) in flat arrays.
+ * It runs for every look of a continuous tick: it makes no closures, and keeps its choice and its
+ * prefixes (the lengths of `chosen` whose player count some team layout allows) in flat arrays that
+ * every call reuses (a call runs to its end before the next: `admits` does not fill).
  */
 export function fillAround<TRating>(
   anchor: ScoredTicket<TRating>,
@@ -288,18 +312,22 @@ export function fillAround<TRating>(
   admits?: (chosen: readonly ScoredTicket<TRating>[], next: ScoredTicket<TRating>) => boolean,
 ): Fill<TRating>[] {
   const maxPlayers = shape.maxPlayers;
-  const chosen = [anchor];
+  const chosen = fillScratch.chosen as ScoredTicket<TRating>[];
   // The party sizes of `chosen`, in its order.
-  const sizes = [anchor.players.length];
+  const { sizes, prefixLengths, prefixPlayers, prefixInspected } = fillScratch;
+  // `chosen` is read by `admits` whole: its length is kept exact, by pushes and pops (never emptied,
+  // which would free its storage).
+  chosen[0] = anchor;
+  while (chosen.length > 1) chosen.pop();
+  sizes[0] = anchor.players.length;
+  let length = 1;
+  let prefixes = 0;
   let players = anchor.players.length;
-  // Each prefix's length, players and neighbours inspected.
-  const prefixLengths: number[] = [];
-  const prefixPlayers: number[] = [];
-  const prefixInspected: number[] = [];
   if (teamCountFor(shape, players) !== undefined) {
-    prefixLengths.push(1);
-    prefixPlayers.push(players);
-    prefixInspected.push(0);
+    prefixLengths[0] = 1;
+    prefixPlayers[0] = players;
+    prefixInspected[0] = 0;
+    prefixes = 1;
   }
   let checks = 0;
   for (let i = 0; i < neighbours.length; i++) {
@@ -310,32 +338,30 @@ export function fillAround<TRating>(
     // breaks one with those already chosen is skipped for the next.
     if (admits !== undefined && !admits(chosen, neighbour)) continue;
     chosen.push(neighbour);
-    sizes.push(size);
+    sizes[length] = size;
+    length++;
     players += size;
     const prefixed = teamCountFor(shape, players) !== undefined;
     if (prefixed) {
-      prefixLengths.push(chosen.length);
-      prefixPlayers.push(players);
-      prefixInspected.push(i + 1);
+      prefixLengths[prefixes] = length;
+      prefixPlayers[prefixes] = players;
+      prefixInspected[prefixes] = i + 1;
+      prefixes++;
     }
     if (players === maxPlayers) {
       checks++;
-      if (feasibleTeamCount(shape, sizes) !== undefined || checks >= FEASIBILITY_CHECKS) break;
+      if (feasibleTeamCount(shape, sizes, length) !== undefined || checks >= FEASIBILITY_CHECKS) break;
       // The parties do not split into full teams: try the next neighbour instead of this one.
+      length--;
       chosen.pop();
-      sizes.pop();
-      if (prefixed) {
-        prefixLengths.pop();
-        prefixPlayers.pop();
-        prefixInspected.pop();
-      }
+      if (prefixed) prefixes--;
       players -= size;
     }
   }
   const fills: Fill<TRating>[] = [];
   let largestAt = -1;
   let budget = FEASIBILITY_CHECKS;
-  for (let p = prefixLengths.length - 1; p >= 0 && budget > 0; p--, budget--) {
+  for (let p = prefixes - 1; p >= 0 && budget > 0; p--, budget--) {
     const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
     fills.push({
@@ -363,6 +389,15 @@ export function fillAround<TRating>(
   }
   return fills;
 }
+
+/** `fillAround`'s working arrays, shared by every call (the last call's tickets stay until the next). */
+const fillScratch = {
+  chosen: [] as ScoredTicket<unknown>[],
+  sizes: [] as number[],
+  prefixLengths: [] as number[],
+  prefixPlayers: [] as number[],
+  prefixInspected: [] as number[],
+};
 
 /**
  * Sort keys that put tickets of one home region together, by skill within a region: a round's sorted
@@ -446,6 +481,11 @@ export class CandidateCache<TRating> {
       const a = (tickets[0] as ScoredTicket<TRating>).ticketId;
       const b = (tickets[1] as ScoredTicket<TRating>).ticketId;
       key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    } else if (tickets.length > 0 && inIdOrder(tickets)) {
+      // A fill is judged in ticket id order (continuous-search.ts): its key needs no sorting.
+      key = (tickets[0] as ScoredTicket<TRating>).ticketId;
+      for (let i = 1; i < tickets.length; i++)
+        key += `\u0000${(tickets[i] as ScoredTicket<TRating>).ticketId}`;
     } else {
       key = tickets
         .map((ticket) => ticket.ticketId)
@@ -454,6 +494,14 @@ export class CandidateCache<TRating> {
     }
     return key;
   }
+}
+
+/** True when the tickets' ids ascend (the order `sort()` gives them). */
+function inIdOrder(tickets: readonly { readonly ticketId: string }[]): boolean {
+  for (let i = 1; i < tickets.length; i++)
+    if ((tickets[i - 1] as { ticketId: string }).ticketId > (tickets[i] as { ticketId: string }).ticketId)
+      return false;
+  return true;
 }
 
 /** A cached candidate judged at `nowMs` (quality re-scored for the wait, handshake re-run). */

@@ -359,12 +359,16 @@ export class CandidateSearch<TRating> {
     return key;
   }
 
-  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): { open: string[]; wakeMs: number } {
+  private openForeignBuckets(
+    entry: Entry<TRating>,
+    nowMs: number,
+  ): { open: readonly string[]; wakeMs: number } {
     const regions = this.config.regions;
-    if (regions === undefined) return { open: [], wakeMs: Infinity };
+    if (regions === undefined) return { open: NO_BUCKETS, wakeMs: Infinity };
     // The ping cap is a hard limit: an overdue ticket keeps it too.
     const limit = this.handshake.maxPingAt(entry.scored, nowMs);
-    const open: string[] = [];
+    // Made for the first bucket that opens (most looks open none).
+    let open: string[] | undefined;
     let wakeMs = Infinity;
     for (const region of regions.names) {
       if (region === entry.home) continue;
@@ -372,6 +376,7 @@ export class CandidateSearch<TRating> {
       if (!this.pool.hasLive(bucket)) continue;
       const ping = this.handshake.ticketPingMs(entry.scored, region);
       if (ping <= limit) {
+        open ??= [];
         open.push(bucket);
       } else if (ping !== Infinity) {
         const waitNow = nowMs - entry.scored.enqueuedAtMs;
@@ -379,7 +384,7 @@ export class CandidateSearch<TRating> {
         wakeMs = Math.min(wakeMs, entry.scored.enqueuedAtMs + opensAfter);
       }
     }
-    return { open, wakeMs };
+    return { open: open ?? NO_BUCKETS, wakeMs };
   }
 
   /**
@@ -427,6 +432,19 @@ export class CandidateSearch<TRating> {
     this.cache.replace(tickets, { match: resplit.match, evaluation: resplit.evaluation, atMs: nowMs });
     return resplit;
   }
+
+  /**
+   * The scored tickets of `entries`, in a scratch array that the next call fills anew (`fillAround`
+   * reads it and keeps nothing of it).
+   */
+  private scoredOf(entries: readonly Entry<TRating>[]): ScoredTicket<TRating>[] {
+    const scored = this.scoredScratch;
+    for (let i = 0; i < entries.length; i++) scored[i] = (entries[i] as Entry<TRating>).scored;
+    if (scored.length !== entries.length) scored.length = entries.length;
+    return scored;
+  }
+
+  private readonly scoredScratch: ScoredTicket<TRating>[] = [];
 
   /**
    * Evaluates the candidates of one ticket among the free tickets (those the pool does not hold);
@@ -564,14 +582,10 @@ export class CandidateSearch<TRating> {
     let unsplit: UnsplitFill<TRating> | undefined;
     if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
-      for (const pool of open.length > 0 ? [near, wide] : [near]) {
-        const fills = fillAround(
-          entry.scored,
-          pool.map((other) => other.scored),
-          shape,
-          floorPlayers,
-          admits,
-        );
+      // The own bucket's neighbours, then with the other buckets' when any is open.
+      for (let round = 0; round < (open.length > 0 ? 2 : 1); round++) {
+        const pool = round === 0 ? near : wide;
+        const fills = fillAround(entry.scored, this.scoredOf(pool), shape, floorPlayers, admits);
         // A fill short of the largest match can still grow with any arrival.
         if (fills.length === 0 || (fills[0]?.players ?? 0) < shape.maxPlayers) {
           reachSkill = Number.POSITIVE_INFINITY;
@@ -678,16 +692,24 @@ export class CandidateSearch<TRating> {
   }
 }
 
+/** No other region's bucket is open. */
+const NO_BUCKETS: readonly string[] = Object.freeze([]);
+
 /**
  * A fill's tickets in one order whoever filled them (sorted in place): the split of a set of
  * tickets, cached by the set, then does not depend on which of them looked first.
  */
 function inSplitOrder<TRating>(tickets: ScoredTicket<TRating>[]): ScoredTicket<TRating>[] {
-  return tickets.sort(byTicketId);
+  // An insertion sort of the few tickets of a match (`Array.prototype.sort` allocates on every call).
+  for (let i = 1; i < tickets.length; i++) {
+    const ticket = tickets[i] as ScoredTicket<TRating>;
+    let at = i;
+    for (; at > 0 && (tickets[at - 1] as ScoredTicket<TRating>).ticketId > ticket.ticketId; at--)
+      tickets[at] = tickets[at - 1] as ScoredTicket<TRating>;
+    tickets[at] = ticket;
+  }
+  return tickets;
 }
-
-const byTicketId = (a: { readonly ticketId: string }, b: { readonly ticketId: string }) =>
-  a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : 0;
 
 /** The skill distance from `entry` to `other` (Infinity for no ticket). */
 function skillDistance<TRating>(entry: Entry<TRating>, other: Entry<TRating> | undefined): number {

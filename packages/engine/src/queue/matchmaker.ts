@@ -73,7 +73,13 @@ interface TickPlan<TRating> {
   /** Pending matches past their deadline, with the tickets that did not accept. */
   readonly timeouts: { readonly matchId: string; readonly leaving: ReadonlySet<string> }[];
   /** Matches to form, in order. */
-  readonly forms: Proposal<TRating>[];
+  readonly forms: PlannedMatch<TRating>[];
+}
+
+/** A match a tick will form, with its tickets' entries (found once, when it was planned). */
+interface PlannedMatch<TRating> {
+  readonly proposal: Proposal<TRating>;
+  readonly members: Entry<TRating>[];
 }
 
 interface PendingMatch {
@@ -165,7 +171,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   /** While a tick plans: tickets that expire in it (no candidate may hold them). */
   private expiringNow: ReadonlySet<Entry<TRating>> = new Set();
   /** While a tick plans: the matches it will form. */
-  private planned: Proposal<TRating>[] = [];
+  private planned: PlannedMatch<TRating>[] = [];
 
   /** The reference's behaviour: every waiting ticket looks at every continuous tick. */
   private readonly looksEveryTick: boolean;
@@ -188,6 +194,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       ...(expectedChurn === undefined ? {} : { expectedChurn }),
       alwaysPredict: (this.objective.maxFavouriteWinProbability ?? 1) < 1,
       alwaysChurn: this.objective.kind !== 'quality',
+      // Tickets, restored ones and backfills are validated before they join (`validateTicket`).
+      ratingsValidated: true,
     });
     this.handshake = new Handshake(this.config, this.shape);
     this.clock = options.clock;
@@ -366,7 +374,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     for (const timeout of plan.timeouts)
       effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
     this.expire(nowMs, effects);
-    for (const proposal of plan.forms) this.form(proposal, nowMs, effects);
+    for (const { proposal, members } of plan.forms) this.form(proposal, members, nowMs, effects);
     return effects;
   }
 
@@ -656,12 +664,17 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     };
   }
 
-  /** Forms a proposal: straight into a match, or into a pending match awaiting acceptance. */
-  private form(proposal: Proposal<TRating>, nowMs: number, effects: MatchmakerEffect[]): void {
+  /**
+   * Forms a proposal of the entries `members` (its tickets, in order): straight into a match, or into
+   * a pending match awaiting acceptance.
+   */
+  private form(
+    proposal: Proposal<TRating>,
+    members: Entry<TRating>[],
+    nowMs: number,
+    effects: MatchmakerEffect[],
+  ): void {
     const summary = this.summarize(proposal);
-    const members: Entry<TRating>[] = [];
-    for (const team of proposal.match.teams)
-      for (const ticket of team) members.push(this.entries.get(ticket.ticketId) as Entry<TRating>);
     for (const entry of members) entry.takenAtTick = this.tickCounter;
     const acceptance = this.config.acceptance;
     if (acceptance === undefined) {
@@ -690,7 +703,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     nowMs: number,
     effects: MatchmakerEffect[],
   ): void {
-    const waitMsByTicket: Record<string, number> = {};
+    const waitMsByTicket = ticketRecord<number>();
     for (const entry of members) {
       const waitMs = nowMs - entry.scored.enqueuedAtMs;
       waitMsByTicket[entry.input.ticketId] = waitMs;
@@ -760,15 +773,17 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   /** Plans a match: its tickets are taken for the rest of the tick. */
   private plan(proposal: Proposal<TRating>): void {
+    const members: Entry<TRating>[] = [];
     for (const team of proposal.match.teams) {
       for (const ticket of team) {
         const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
         entry.takenAtTick = this.tickCounter;
+        members.push(entry);
         // The pool's walks pass it over for the rest of the tick's planning.
         this.pool.hold(entry);
       }
     }
-    this.planned.push(proposal);
+    this.planned.push({ proposal, members });
   }
 
   // ---- continuous mode --------------------------------------------------------------------------
@@ -979,6 +994,16 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       this.addBackfill(request);
     }
   }
+}
+
+/**
+ * An empty record to be keyed by ticket ids. Each match's ids are new names: an object literal would
+ * make a hidden class for every one of them (several microseconds each, and garbage for the
+ * collector); an object made without a prototype keeps its properties in a dictionary from the
+ * start, and keeps doing so once given the ordinary prototype back.
+ */
+function ticketRecord<T>(): Record<string, T> {
+  return Object.setPrototypeOf(Object.create(null), Object.prototype) as Record<string, T>;
 }
 
 /**

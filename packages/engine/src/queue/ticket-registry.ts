@@ -18,10 +18,26 @@ export interface FinishedTicket {
   readonly matchId?: string;
 }
 
+/** A finished ticket remembered, with its number in the order tickets finished. */
+interface RememberedFinish {
+  readonly finished: FinishedTicket;
+  readonly number: number;
+}
+
 export class TicketRegistry<TRating> {
   private readonly entries = new Map<string, Entry<TRating>>();
   private readonly playerTicket = new Map<string, string>();
-  private readonly finished = new Map<string, FinishedTicket>();
+  private readonly finished = new Map<string, RememberedFinish>();
+  /**
+   * The finished tickets in the order they finished, each with its number in `finished`, oldest
+   * first from `oldestAt`: the one to forget is found here. (A map's first key is found by walking
+   * from the start of its table past every key deleted since it last rebuilt it: thousands, once a
+   * pool of 100,000 finishes its tickets steadily.) A ticket that finished again, or came back, has
+   * a stale number here, and is passed over.
+   */
+  private finishOrder: { readonly ticketId: string; readonly number: number }[] = [];
+  private oldestAt = 0;
+  private finishCount = 0;
   /**
    * The own quality floor of the waiting tickets that set one: the handshake asks for it for every
    * ticket of every candidate, and a map of the few that have one answers faster than the whole pool's.
@@ -76,17 +92,32 @@ export class TicketRegistry<TRating> {
   /** Ends a ticket: it leaves the registry and is remembered as finished. */
   finish(entry: Entry<TRating>, finished: FinishedTicket): void {
     this.entries.delete(entry.input.ticketId);
-    this.minQualities.delete(entry.input.ticketId);
+    if (entry.input.minQuality !== undefined) this.minQualities.delete(entry.input.ticketId);
     for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
-    this.finished.set(entry.input.ticketId, finished);
-    if (this.finished.size > FINISHED_MEMORY) {
-      const oldest = this.finished.keys().next().value as string;
-      this.finished.delete(oldest);
+    // Not remembered as finished now (`add` forgot it): set at the end of the map's order.
+    const number = this.finishCount++;
+    this.finished.set(entry.input.ticketId, { finished, number });
+    this.finishOrder.push({ ticketId: entry.input.ticketId, number });
+    if (this.finished.size > FINISHED_MEMORY) this.forgetOldestFinished();
+  }
+
+  /** Forgets the ticket that finished longest ago among those remembered. */
+  private forgetOldestFinished(): void {
+    for (;;) {
+      const oldest = this.finishOrder[this.oldestAt++] as { ticketId: string; number: number };
+      if (this.finished.get(oldest.ticketId)?.number !== oldest.number) continue;
+      this.finished.delete(oldest.ticketId);
+      break;
+    }
+    // The order's forgotten head is dropped once it is most of the array.
+    if (this.oldestAt > 1_024 && this.oldestAt * 2 > this.finishOrder.length) {
+      this.finishOrder = this.finishOrder.slice(this.oldestAt);
+      this.oldestAt = 0;
     }
   }
 
   finishedOf(ticketId: string): FinishedTicket | undefined {
-    return this.finished.get(ticketId);
+    return this.finished.get(ticketId)?.finished;
   }
 
   /** The waiting entry, or MM_ERR_INVALID_TICKET_STATE (finished) / MM_ERR_TICKET_NOT_FOUND. */

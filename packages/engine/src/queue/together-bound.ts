@@ -47,7 +47,9 @@ export class TogetherBound<TRating> {
    * (the look it brings on comes no later than needed, and reads them).
    */
   fromMs(tickets: readonly ScoredTicket<TRating>[], nowMs: number, firstOverdueMs: number): number {
-    const quality = this.scorer.ceilingBound({ teams: [tickets] });
+    const together = this.together;
+    together.teams[0] = tickets;
+    const quality = this.scorer.ceilingBound(together);
     let softMs = nowMs;
     for (const ticket of tickets)
       softMs = Math.max(
@@ -58,6 +60,9 @@ export class TogetherBound<TRating> {
     if (softMs > nowMs) return softMs;
     return this.handshake.limits.pingCapsHoldTogetherFromMs(tickets, nowMs);
   }
+
+  /** The tickets bounded, as one team (the scorer's bound reads a match and keeps nothing of it). */
+  private readonly together: { readonly teams: (readonly ScoredTicket<TRating>[])[] } = { teams: [[]] };
 
   /** When the first of `tickets` is (or was) overdue. */
   firstOverdueMs(tickets: readonly ScoredTicket<TRating>[]): number {

@@ -39,6 +39,14 @@ export interface Prediction {
 /** Context an update may need: the time of the match, for models in continuous time. */
 export interface UpdateContext {
   readonly nowMs?: number;
+  /**
+   * For `predict`: the match has at least two non-empty teams, no weights, and every rating in it
+   * has passed `validate` (a queue's candidates, checked when their tickets arrived), so a model may
+   * skip checking them again. A queue predicts every split it compares, thousands a tick, of the
+   * same few ratings. A model that ignores it checks them as always. With it, the match's arrays
+   * are the caller's to fill anew once the prediction returns: a model keeps none of them.
+   */
+  readonly ratingsValidated?: boolean;
 }
 
 /** A model-independent view of one player's skill, on the model's own scale. */

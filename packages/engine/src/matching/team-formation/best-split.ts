@@ -26,9 +26,38 @@ function rejectScore(score: number): never {
 
 /** Member positions ordered by party size, largest first (ties by index): the walk's order. */
 function bySizeDescending(options: BestSplitOptions): { order: number[]; sizes: number[] } {
-  const sizeOf = (index: number) => (options.tickets[index] as { size: number }).size;
-  const order = [...options.members].sort((a, b) => sizeOf(b) - sizeOf(a) || a - b);
-  return { order, sizes: order.map(sizeOf) };
+  const { tickets, members } = options;
+  const order: number[] = [];
+  const sizes: number[] = [];
+  // An insertion sort: a match has a few tickets, and every split of a queue's tick sorts them.
+  for (const member of members) {
+    const size = (tickets[member] as { size: number }).size;
+    order.push(member);
+    sizes.push(size);
+    let at = order.length - 1;
+    for (; at > 0; at--) {
+      const before = sizes[at - 1] as number;
+      if (before > size || (before === size && (order[at - 1] as number) < member)) break;
+      order[at] = order[at - 1] as number;
+      sizes[at] = before;
+    }
+    order[at] = member;
+    sizes[at] = size;
+  }
+  return { order, sizes };
+}
+
+/**
+ * Sorts a team's few ticket indices in place, ascending (an insertion sort: `Array.prototype.sort`
+ * allocates working memory on every call, and a queue sorts two teams per match it splits).
+ */
+function sortAscending(team: number[]): void {
+  for (let i = 1; i < team.length; i++) {
+    const value = team[i] as number;
+    let at = i;
+    for (; at > 0 && (team[at - 1] as number) > value; at--) team[at] = team[at - 1] as number;
+    team[at] = value;
+  }
 }
 
 /** Scores every split of `order` and keeps the best; teams handed to scoreMatch are reused buffers. */
@@ -40,24 +69,41 @@ function enumerate(
 ): BestSplit | undefined {
   const { teamCount, scoreMatch } = options;
   const teams: number[][] = Array.from({ length: teamCount }, () => []);
-  let best: { score: number; assignment: Int32Array } | undefined;
+  // Each team's members are written in place and its length set after: emptying an array first
+  // would free its storage, and every split scored would allocate it again.
+  const counts = new Int32Array(teamCount);
+  // The best split's teams, copied into one array when a split beats it.
+  const bestAssignment = new Int32Array(order.length);
+  let bestScore = Number.NEGATIVE_INFINITY;
   let scored = 0;
   walkSplits(sizes, teamCount, bounds, (assignment) => {
-    for (const team of teams) team.length = 0;
-    for (let position = 0; position < order.length; position++)
-      (teams[assignment[position] as number] as number[]).push(order[position] as number);
+    counts.fill(0);
+    for (let position = 0; position < order.length; position++) {
+      const team = assignment[position] as number;
+      (teams[team] as number[])[counts[team] as number] = order[position] as number;
+      counts[team] = (counts[team] as number) + 1;
+    }
+    for (let team = 0; team < teamCount; team++) {
+      // Setting a length costs a call: only when a team's ticket count changed.
+      const members = teams[team] as number[];
+      if (members.length !== counts[team]) members.length = counts[team] as number;
+    }
     const score = scoreMatch(teams);
     scored += 1;
     if (!Number.isFinite(score)) rejectScore(score);
-    if (best === undefined || score > best.score) best = { score, assignment: assignment.slice() };
+    if (scored === 1 || score > bestScore) {
+      bestScore = score;
+      bestAssignment.set(assignment);
+    }
     return true;
   });
-  if (best === undefined) return undefined;
-  const { score, assignment } = best as { score: number; assignment: Int32Array };
+  if (scored === 0) return undefined;
+  const score = bestScore;
+  const assignment = bestAssignment;
   const chosen: number[][] = Array.from({ length: teamCount }, () => []);
   for (let position = 0; position < order.length; position++)
     (chosen[assignment[position] as number] as number[]).push(order[position] as number);
-  for (const team of chosen) team.sort((a, b) => a - b);
+  for (const team of chosen) sortAscending(team);
   return { teams: chosen as TeamIndices, score, splitsScored: scored };
 }
 

@@ -94,7 +94,7 @@ export function packTeams(tickets: readonly PackingTicket[], teamSize: number): 
  * How many exactly full teams `packTeams` makes of parties counted by size (`countsBySize[s]` parties
  * of `s` players, consumed), and how many parties it leaves unpacked: the same decisions, read from
  * the counts alone (which ticket of a size goes first never changes them). A continuous tick checks
- * this for every fill it makes, so it allocates nothing but the completion's counts.
+ * this for every fill it makes, so it allocates nothing but its answer.
  */
 export function packedTeamCounts(
   countsBySize: number[],
@@ -102,7 +102,8 @@ export function packedTeamCounts(
 ): { readonly teams: number; readonly unpacked: number } {
   let teams = 0;
   let unpacked = 0;
-  const taken = new Array<number>(teamSize + 1);
+  const taken = takenScratch;
+  while (taken.length < teamSize + 1) taken.push(0);
   for (let size = teamSize; size >= 1; size--) {
     while ((countsBySize[size] as number) > 0) {
       countsBySize[size] = (countsBySize[size] as number) - 1;
@@ -118,6 +119,12 @@ export function packedTeamCounts(
   }
   return { teams, unpacked };
 }
+
+/**
+ * `packedTeamCounts`'s counts of a completion, shared by every call (each clears it before use, and
+ * only its first `teamSize + 1` are read).
+ */
+const takenScratch: number[] = [];
 
 /** The next ticket of `size` in packing order (its index), taken. */
 function takeOfSize(

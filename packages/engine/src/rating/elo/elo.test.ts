@@ -207,6 +207,14 @@ describe('elo: properties', () => {
     );
   });
 
+  test('a match of validated ratings is predicted the same whether or not it says so, two teams or more', () => {
+    fc.assert(
+      fc.property(arbTeams, (teams) => {
+        assert.deepEqual(elo.predict({ teams }, { ratingsValidated: true }), elo.predict({ teams }));
+      }),
+    );
+  });
+
   test('predictions sum to 1 and swapping two teams swaps their chances', () => {
     fc.assert(
       fc.property(

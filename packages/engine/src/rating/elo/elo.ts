@@ -15,7 +15,14 @@
 
 import { ErrorCodes, MatchdError, requireFiniteOption } from '../../errors.ts';
 import { sigmoid } from '../../stats/logistic-regression.ts';
-import type { MatchResult, Prediction, RatedMatch, RatingModel, SkillEstimate } from '../types.ts';
+import type {
+  MatchResult,
+  Prediction,
+  RatedMatch,
+  RatingModel,
+  SkillEstimate,
+  UpdateContext,
+} from '../types.ts';
 import { constantK, type EloRating, type KPolicy, streakAfter } from './k-policy.ts';
 import {
   pairScore,
@@ -107,9 +114,18 @@ export function createElo(options: EloOptions = {}): EloModel {
     return sigmoid((rating - opponentRating) * slope);
   }
 
-  function predict(match: RatedMatch<EloRating>): Prediction {
-    validatePairwiseMatch(match, validate);
-    const strengths = match.teams.map(teamRating);
+  function predict(match: RatedMatch<EloRating>, context?: UpdateContext): Prediction {
+    if (context?.ratingsValidated !== true) validatePairwiseMatch(match, validate);
+    const teams = match.teams;
+    // Two teams (most matches): `pairwisePrediction`'s exact two-team value, without its closure.
+    if (teams.length === 2) {
+      const p = expectedScore(
+        teamRating(teams[0] as readonly EloRating[]),
+        teamRating(teams[1] as readonly EloRating[]),
+      );
+      return { win: [p, 1 - p], draw: 0 };
+    }
+    const strengths = teams.map(teamRating);
     return pairwisePrediction(strengths.length, (t, u) =>
       expectedScore(strengths[t] as number, strengths[u] as number),
     );
