@@ -16,6 +16,12 @@ export class PairNotes<T> {
   readonly acceptMs: number[] = [];
   readonly validUntilMs: number[] = [];
   private count = 0;
+  /**
+   * No note holds at or after this time (the latest `validUntilMs` written since the last `clear`):
+   * a ticket looking when its threshold relaxes finds every note of its last look run out, and need
+   * not search them pair by pair.
+   */
+  private latestValidUntilMs = Number.NEGATIVE_INFINITY;
 
   get length(): number {
     return this.count;
@@ -27,6 +33,7 @@ export class PairNotes<T> {
    * start. Only the first note of `other` counts.
    */
   holding(other: T, nowMs: number, hint: number): number {
+    if (!(nowMs < this.latestValidUntilMs)) return -1;
     let index = hint < this.count && this.others[hint] === other ? hint : this.indexAmong(other, this.count);
     if (index >= 0 && !(nowMs < (this.validUntilMs[index] as number))) index = -1;
     return index;
@@ -45,6 +52,7 @@ export class PairNotes<T> {
     if (index < this.others.length) {
       this.set(index, other, acceptMs, validUntilMs);
     } else {
+      if (validUntilMs > this.latestValidUntilMs) this.latestValidUntilMs = validUntilMs;
       this.others.push(other);
       this.acceptMs.push(acceptMs);
       this.validUntilMs.push(validUntilMs);
@@ -52,6 +60,7 @@ export class PairNotes<T> {
   }
 
   set(index: number, other: T, acceptMs: number, validUntilMs: number): void {
+    if (validUntilMs > this.latestValidUntilMs) this.latestValidUntilMs = validUntilMs;
     this.others[index] = other;
     this.acceptMs[index] = acceptMs;
     this.validUntilMs[index] = validUntilMs;
@@ -62,5 +71,6 @@ export class PairNotes<T> {
     const others = this.others as (T | undefined)[];
     for (let i = 0; i < this.count; i++) others[i] = undefined;
     this.count = 0;
+    this.latestValidUntilMs = Number.NEGATIVE_INFINITY;
   }
 }
