@@ -35,9 +35,11 @@ export class RegionIndex {
 
   /** A ping vector for a player's pings (Infinity where the player has none). */
   vector(pings: Readonly<Record<string, number>>): Float64Array {
-    for (const region of Object.keys(pings)) this.index(region);
+    // Own keys in `Object.keys` order, without making the key and entry arrays (one vector per player).
+    for (const region in pings) if (Object.hasOwn(pings, region)) this.index(region);
     const vector = new Float64Array(this.indexOf.size).fill(Number.POSITIVE_INFINITY);
-    for (const [region, ping] of Object.entries(pings)) vector[this.index(region)] = ping;
+    for (const region in pings)
+      if (Object.hasOwn(pings, region)) vector[this.index(region)] = pings[region] as number;
     return vector;
   }
 }
@@ -64,15 +66,12 @@ export function scorePlayer<TRating>(
   const calibrating =
     reading.calibrationGames !== undefined && (profile.gamesPlayed ?? 0) < reading.calibrationGames;
   const pings = profile.pingMsByRegion;
-  return {
-    profile,
-    skill,
-    skillBand: calibrating ? estimate.deviation : 0,
-    experience: experienceOf(profile.gamesPlayed),
-    ...(pings === undefined || reading.regionIndex === undefined
-      ? {}
-      : { pingVector: reading.regionIndex.vector(pings) }),
-  };
+  const skillBand = calibrating ? estimate.deviation : 0;
+  const experience = experienceOf(profile.gamesPlayed);
+  // Two literals rather than a spread (no intermediate object per player).
+  return pings === undefined || reading.regionIndex === undefined
+    ? { profile, skill, skillBand, experience }
+    : { profile, skill, skillBand, experience, pingVector: reading.regionIndex.vector(pings) };
 }
 
 /** A ticket (player or party) with its members scored and the party's aggregate skill and experience. */

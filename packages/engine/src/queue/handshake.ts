@@ -35,6 +35,8 @@ export class Handshake {
   readonly maxWaitMs: number;
   readonly policy: OverduePolicy;
   readonly limits: HardLimits;
+  /** `chooseRegion`'s ping caps of a candidate's tickets, reused (it runs for every arrival). */
+  private readonly capsScratch: number[] = [];
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
@@ -90,8 +92,10 @@ export class Handshake {
     // Hot (every candidate): plain loops over the teams, no per-region closures or copies.
     const teams = match.teams;
     // Caps relax with each ticket's own wait: read once, not once per region.
-    const caps: number[] = [];
-    for (const team of teams) for (const ticket of team) caps.push(this.limits.maxPingAt(ticket, nowMs));
+    // One array serves every call (nothing below calls back into this).
+    const caps = this.capsScratch;
+    let count = 0;
+    for (const team of teams) for (const ticket of team) caps[count++] = this.limits.maxPingAt(ticket, nowMs);
     let bestRegion: string | undefined;
     let bestWorst = Number.POSITIVE_INFINITY;
     let bestWithinCaps = false;

@@ -132,7 +132,10 @@ export class HardLimits {
   private worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
     let pings = this.worstPings.get(ticket);
     if (pings === undefined) {
-      pings = Float64Array.from(this.config.regions?.names ?? [], (name) => worstPing(ticket, name));
+      // A plain loop (read once per ticket, at its arrival): no closure or iterator.
+      const names = this.config.regions?.names ?? [];
+      pings = new Float64Array(names.length);
+      for (let r = 0; r < names.length; r++) pings[r] = worstPing(ticket, names[r] as string);
       this.worstPings.set(ticket, pings);
     }
     return pings;

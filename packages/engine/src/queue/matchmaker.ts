@@ -18,7 +18,7 @@
 import { createChurnTable } from '../engagement/churn-table.ts';
 import { ErrorCodes, MatchdError } from '../errors.ts';
 import { churnTableEstimator } from '../quality/churn-estimator.ts';
-import { RegionIndex, scoreTicket } from '../quality/prepare.ts';
+import { RegionIndex, type SkillReading, scoreTicket } from '../quality/prepare.ts';
 import { createMatchScorer, type MatchScorer } from '../quality/scorer.ts';
 import type { ScoredTicket } from '../quality/types.ts';
 import { Random } from '../random.ts';
@@ -158,6 +158,12 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private readonly recentWaits: RecentWaits;
   private readonly search: CandidateSearch<TRating>;
   private readonly regionIndex = new RegionIndex();
+  /** How this queue reads skills (made at the first ticket, then shared by every ticket). */
+  private reading: SkillReading<TRating> | undefined;
+  /** The bucket name of each pool and home region (one string per bucket, not one per ticket). */
+  private readonly bucketNames = new Map<PoolKey, Map<string | undefined, string>>();
+  /** `validateTicket`'s question, made once rather than per ticket. */
+  private readonly isPlayerQueued = (playerId: string) => this.entries.isPlayerQueued(playerId);
   /** Exact selection of a pairwise queue (1v1, or pre-formed whole teams): a tick's choice is a pairing. */
   private readonly pairwise: boolean;
   private readonly window: number;
@@ -268,9 +274,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ticketId,
       });
     }
-    const valid = validateTicket(ticket, this.config, this.model, (playerId) =>
-      this.entries.isPlayerQueued(playerId),
-    );
+    const valid = validateTicket(ticket, this.config, this.model, this.isPlayerQueued);
     this.lastNowMs = nowMs;
     this.roundClockStartMs ??= nowMs;
     this.addEntry(valid, nowMs);
@@ -509,14 +513,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   // ---- pool bookkeeping -------------------------------------------------------------------------
 
   private addEntry(input: TicketInput<TRating>, enqueuedAtMs: number): Entry<TRating> {
-    const scored: ScoredTicket<TRating> = scoreTicket(input, enqueuedAtMs, {
-      ratingModel: this.model,
-      regionIndex: this.regionIndex,
-      ...(this.config.rating.skillRange === undefined ? {} : { skillRange: this.config.rating.skillRange }),
-      ...(this.config.rating.calibrationGames === undefined
-        ? {}
-        : { calibrationGames: this.config.rating.calibrationGames }),
-    });
+    const scored: ScoredTicket<TRating> = scoreTicket(input, enqueuedAtMs, this.skillReading());
     const lowPriority =
       this.config.gates?.lowPriority !== 'reject' && input.players.some((p) => p.lowPriority === true);
     const pool: PoolKey = lowPriority ? 'low-priority' : 'main';
@@ -527,7 +524,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       scored,
       pool,
       home,
-      bucket: `${pool}|${home ?? ''}`,
+      bucket: this.bucketName(pool, home),
       size: input.players.length,
       state: 'searching',
       listed: false,
@@ -550,6 +547,33 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     return entry;
   }
 
+  private skillReading(): SkillReading<TRating> {
+    this.reading ??= {
+      ratingModel: this.model,
+      regionIndex: this.regionIndex,
+      ...(this.config.rating.skillRange === undefined ? {} : { skillRange: this.config.rating.skillRange }),
+      ...(this.config.rating.calibrationGames === undefined
+        ? {}
+        : { calibrationGames: this.config.rating.calibrationGames }),
+    };
+    return this.reading;
+  }
+
+  /** `pool|home`, the name of a ticket's sorted list. */
+  private bucketName(pool: PoolKey, home: string | undefined): string {
+    let byHome = this.bucketNames.get(pool);
+    if (byHome === undefined) {
+      byHome = new Map();
+      this.bucketNames.set(pool, byHome);
+    }
+    let name = byHome.get(home);
+    if (name === undefined) {
+      name = `${pool}|${home ?? ''}`;
+      byHome.set(home, name);
+    }
+    return name;
+  }
+
   private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
     this.pool.unindex(entry);
     this.entries.finish(entry, {
@@ -567,16 +591,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         scoreTicket(
           { ticketId: `${request.requestId}#${t}.${i}`, players: [profile] },
           request.requestedAtMs - PRESENT_WAIT_MS,
-          {
-            ratingModel: this.model,
-            regionIndex: this.regionIndex,
-            ...(this.config.rating.skillRange === undefined
-              ? {}
-              : { skillRange: this.config.rating.skillRange }),
-            ...(this.config.rating.calibrationGames === undefined
-              ? {}
-              : { calibrationGames: this.config.rating.calibrationGames }),
-          },
+          this.skillReading(),
         ),
       ),
     );

@@ -13,6 +13,7 @@ import {
   boolean,
   type Checker,
   fail,
+  isNumberWithin,
   number,
   object,
   oneOf,
@@ -44,6 +45,27 @@ const PLAYER_FIELDS = [
   'recentMatches',
 ] as const;
 
+const TICKET_FIELDS = ['ticketId', 'players', 'minQuality'] as const;
+
+// Bounds read for every player of every ticket: made once.
+const GAMES = { min: 0, max: CONFIG_LIMITS.maxGames, integer: true } as const;
+const PING = { min: 0, max: CONFIG_LIMITS.maxPingMs } as const;
+const BASE_RATING = { min: 0, exclusiveMin: true, max: CONFIG_LIMITS.maxMagnitude } as const;
+const NO_PINGS: Readonly<Record<string, number>> = Object.freeze({});
+const NO_GATES: GatesConfig = Object.freeze({});
+const AT_LEAST_ONE = { min: 1 } as const;
+const QUALITY = { min: 0, max: 1 } as const;
+
+/**
+ * A plain object whose keys are free (a map such as pings by region): `object`'s check and error,
+ * without listing its keys as the allowed ones.
+ */
+function record(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    fail(checker, path, 'must be an object');
+  return value as Record<string, unknown>;
+}
+
 /** Most recent matches a ticket's player may carry (the churn model reads the last 10 and 31 days). */
 const MAX_RECENT_MATCHES = 200;
 
@@ -54,8 +76,10 @@ export function validatePlayer<TRating>(
   config: QueueConfig,
   ratingModel: RatingModel<TRating>,
 ): PlayerProfile<TRating> {
+  // A valid player builds no path strings: each check's path is made only when the check fails.
   const p = object(checker, value, path, PLAYER_FIELDS);
-  string(checker, p['playerId'], `${path}.playerId`);
+  const playerId = p['playerId'];
+  if (typeof playerId !== 'string' || playerId.length === 0) string(checker, playerId, `${path}.playerId`);
   if (p['rating'] === undefined) fail(checker, `${path}.rating`, 'is required');
   try {
     ratingModel.validate(p['rating'] as TRating);
@@ -68,42 +92,37 @@ export function validatePlayer<TRating>(
   const limit = CONFIG_LIMITS.maxMagnitude;
   if (!(Math.abs(mean) <= limit) || !(deviation >= 0 && deviation <= limit))
     fail(checker, `${path}.rating`, `skill and deviation must be within ${limit} in magnitude`);
-  optionalNumber(checker, p['gamesPlayed'], `${path}.gamesPlayed`, {
-    min: 0,
-    max: CONFIG_LIMITS.maxGames,
-    integer: true,
-  });
+  const gamesPlayed = p['gamesPlayed'];
+  if (gamesPlayed !== undefined && !isNumberWithin(gamesPlayed, GAMES))
+    number(checker, gamesPlayed, `${path}.gamesPlayed`, GAMES);
   if (p['gamesByTrack'] !== undefined) {
-    const byTrack = object(
-      checker,
-      p['gamesByTrack'],
-      `${path}.gamesByTrack`,
-      Object.keys(p['gamesByTrack'] ?? {}),
-    );
-    for (const [track, games] of Object.entries(byTrack)) {
-      number(checker, games, `${path}.gamesByTrack.${track}`, {
-        min: 0,
-        max: CONFIG_LIMITS.maxGames,
-        integer: true,
-      });
+    const byTrack = record(p['gamesByTrack'], `${path}.gamesByTrack`);
+    for (const track in byTrack) {
+      if (!Object.hasOwn(byTrack, track)) continue;
+      const games = byTrack[track];
+      if (!isNumberWithin(games, GAMES)) number(checker, games, `${path}.gamesByTrack.${track}`, GAMES);
     }
   }
   if (p['languages'] !== undefined) stringArray(checker, p['languages'], `${path}.languages`);
   if (p['roles'] !== undefined) stringArray(checker, p['roles'], `${path}.roles`);
   if (p['pingMsByRegion'] !== undefined) {
-    const pings = object(
-      checker,
-      p['pingMsByRegion'],
-      `${path}.pingMsByRegion`,
-      Object.keys(p['pingMsByRegion'] ?? {}),
-    );
-    for (const [region, ping] of Object.entries(pings)) {
-      number(checker, ping, `${path}.pingMsByRegion.${region}`, { min: 0, max: CONFIG_LIMITS.maxPingMs });
+    const pings = record(p['pingMsByRegion'], `${path}.pingMsByRegion`);
+    for (const region in pings) {
+      if (!Object.hasOwn(pings, region)) continue;
+      const ping = pings[region];
+      if (!isNumberWithin(ping, PING)) number(checker, ping, `${path}.pingMsByRegion.${region}`, PING);
     }
   }
   if (config.regions !== undefined) {
-    const pings = (p['pingMsByRegion'] ?? {}) as Record<string, number>;
-    if (!config.regions.names.some((region) => pings[region] !== undefined)) {
+    const pings = (p['pingMsByRegion'] ?? NO_PINGS) as Record<string, number>;
+    let anyRegion = false;
+    for (const region of config.regions.names) {
+      if (pings[region] !== undefined) {
+        anyRegion = true;
+        break;
+      }
+    }
+    if (!anyRegion) {
       fail(
         checker,
         `${path}.pingMsByRegion`,
@@ -111,9 +130,10 @@ export function validatePlayer<TRating>(
       );
     }
   }
-  const base = { min: 0, exclusiveMin: true, max: CONFIG_LIMITS.maxMagnitude };
-  optionalNumber(checker, p['offenseRating'], `${path}.offenseRating`, base);
-  optionalNumber(checker, p['defenseRating'], `${path}.defenseRating`, base);
+  if (p['offenseRating'] !== undefined)
+    number(checker, p['offenseRating'], `${path}.offenseRating`, BASE_RATING);
+  if (p['defenseRating'] !== undefined)
+    number(checker, p['defenseRating'], `${path}.defenseRating`, BASE_RATING);
   if (p['nat'] !== undefined) oneOf(checker, p['nat'], `${path}.nat`, ['open', 'moderate', 'strict']);
   if (p['lastMatch'] !== undefined) {
     const last = object(checker, p['lastMatch'], `${path}.lastMatch`, ['teammateIds', 'opponentIds']);
@@ -163,6 +183,11 @@ export function maxPartySize(config: QueueConfig): number {
   return Math.min(config.gates?.maxPartySize ?? largestTeam, largestTeam);
 }
 
+/** A failed gate of one player. */
+function rejectGate(path: string, message: string, playerId: string): never {
+  throw new MatchdError(ErrorCodes.GATE_REJECTED, `${path}: ${message}`, { path, playerId });
+}
+
 /**
  * Validates a ticket's shape and the queue's gates. `isPlayerQueued` tells whether a player already
  * waits on another ticket. Throws; returns the ticket typed.
@@ -173,10 +198,10 @@ export function validateTicket<TRating>(
   ratingModel: RatingModel<TRating>,
   isPlayerQueued: (playerId: string) => boolean,
 ): TicketInput<TRating> {
-  const t = object(checker, value, 'ticket', ['ticketId', 'players', 'minQuality']);
+  const t = object(checker, value, 'ticket', TICKET_FIELDS);
   string(checker, t['ticketId'], 'ticketId');
-  const players = array(checker, t['players'], 'players', { min: 1 });
-  optionalNumber(checker, t['minQuality'], 'minQuality', { min: 0, max: 1 });
+  const players = array(checker, t['players'], 'players', AT_LEAST_ONE);
+  optionalNumber(checker, t['minQuality'], 'minQuality', QUALITY);
   const limit = maxPartySize(config);
   if (players.length > limit) {
     throw new MatchdError(
@@ -201,11 +226,17 @@ export function validateTicket<TRating>(
       },
     );
   }
-  const seen = new Set<string>();
-  const profiles = players.map((item, i) => validatePlayer(item, `players[${i}]`, config, ratingModel));
-  profiles.forEach((profile, i) => {
-    if (seen.has(profile.playerId)) fail(checker, `players[${i}].playerId`, 'appears twice in the ticket');
-    seen.add(profile.playerId);
+  // Plain loops, no closures or copies: every ticket runs this once.
+  for (let i = 0; i < players.length; i++) validatePlayer(players[i], `players[${i}]`, config, ratingModel);
+  const profiles = players as PlayerProfile<TRating>[];
+  // A solo ticket cannot name a player twice: no set to make.
+  const seen = profiles.length > 1 ? new Set<string>() : undefined;
+  for (let i = 0; i < profiles.length; i++) {
+    const profile = profiles[i] as PlayerProfile<TRating>;
+    if (seen !== undefined) {
+      if (seen.has(profile.playerId)) fail(checker, `players[${i}].playerId`, 'appears twice in the ticket');
+      seen.add(profile.playerId);
+    }
     if (isPlayerQueued(profile.playerId)) {
       throw new MatchdError(
         ErrorCodes.PLAYER_ALREADY_QUEUED,
@@ -216,29 +247,30 @@ export function validateTicket<TRating>(
         },
       );
     }
-  });
-  const gates = config.gates ?? {};
-  profiles.forEach((profile, i) => {
-    const reject = (path: string, message: string) => {
-      throw new MatchdError(ErrorCodes.GATE_REJECTED, `${path}: ${message}`, {
-        path,
-        playerId: profile.playerId,
-      });
-    };
+  }
+  const gates = config.gates ?? NO_GATES;
+  for (let i = 0; i < profiles.length; i++) {
+    const profile = profiles[i] as PlayerProfile<TRating>;
     // Dota: every party member must have unlocked ranked.
     if (gates.minGamesPlayed !== undefined && gatedGames(profile, gates) < gates.minGamesPlayed) {
       const field = gates.gamesTrack === undefined ? 'gamesPlayed' : `gamesByTrack.${gates.gamesTrack}`;
       const where = gates.gamesTrack === undefined ? '' : ` on ${gates.gamesTrack}`;
-      reject(
+      rejectGate(
         `players[${i}].${field}`,
         `needs at least ${gates.minGamesPlayed} games${where} to play this queue`,
+        profile.playerId,
       );
     }
     if (gates.lowPriority === 'reject' && profile.lowPriority === true) {
-      reject(`players[${i}].lowPriority`, 'low-priority players may not play this queue');
+      rejectGate(
+        `players[${i}].lowPriority`,
+        'low-priority players may not play this queue',
+        profile.playerId,
+      );
     }
     const banned = profile.roles?.find((role) => gates.disallowedRoles?.includes(role));
-    if (banned !== undefined) reject(`players[${i}].roles`, `role ${banned} is not allowed in this queue`);
-  });
+    if (banned !== undefined)
+      rejectGate(`players[${i}].roles`, `role ${banned} is not allowed in this queue`, profile.playerId);
+  }
   return value as TicketInput<TRating>;
 }
