@@ -365,26 +365,46 @@ export class CandidateSearch<TRating> {
   ): { open: readonly string[]; wakeMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { open: NO_BUCKETS, wakeMs: Infinity };
-    // The ping cap is a hard limit: an overdue ticket keeps it too.
-    const limit = this.handshake.maxPingAt(entry.scored, nowMs);
+    const pings = this.foreignPingsOf(entry, nowMs);
     // Made for the first bucket that opens (most looks open none).
     let open: string[] | undefined;
     let wakeMs = Infinity;
-    for (const region of regions.names) {
+    for (let r = 0; r < regions.names.length; r++) {
+      const region = regions.names[r] as string;
       if (region === entry.home) continue;
       const bucket = this.bucketOf(entry.pool, region);
       if (!this.pool.hasLive(bucket)) continue;
-      const ping = this.handshake.ticketPingMs(entry.scored, region);
-      if (ping <= limit) {
+      const opensMs = pings[r] as number;
+      if (opensMs === Number.NEGATIVE_INFINITY) {
         open ??= [];
         open.push(bucket);
-      } else if (ping !== Infinity) {
-        const waitNow = nowMs - entry.scored.enqueuedAtMs;
-        const opensAfter = waitUntilRelaxedTo(regions.maxPingMs, ping, waitNow, 'up');
-        wakeMs = Math.min(wakeMs, entry.scored.enqueuedAtMs + opensAfter);
-      }
+      } else wakeMs = Math.min(wakeMs, opensMs);
     }
     return { open: open ?? NO_BUCKETS, wakeMs };
+  }
+
+  /**
+   * Per region, -Infinity if the ticket's ping cap at `nowMs` allows it, else when it first will
+   * (Infinity if never). Computed again only at the cap's next step: with stepped caps the cap and
+   * each answer stay the same until then (a continuous ramp computes them at every look).
+   */
+  private foreignPingsOf(entry: Entry<TRating>, nowMs: number): Float64Array {
+    const regions = this.config.regions as NonNullable<QueueConfig['regions']>;
+    let pings = entry.foreignPings;
+    if (pings !== undefined && nowMs < entry.foreignPingsUntilMs) return pings;
+    pings ??= new Float64Array(regions.names.length);
+    entry.foreignPings = pings;
+    // The ping cap is a hard limit: an overdue ticket keeps it too.
+    const limit = this.handshake.maxPingAt(entry.scored, nowMs);
+    const waitNow = nowMs - entry.scored.enqueuedAtMs;
+    for (let r = 0; r < regions.names.length; r++) {
+      const ping = this.handshake.ticketPingMs(entry.scored, regions.names[r] as string);
+      if (ping <= limit) pings[r] = Number.NEGATIVE_INFINITY;
+      else if (ping === Infinity) pings[r] = Infinity;
+      else pings[r] = entry.scored.enqueuedAtMs + waitUntilRelaxedTo(regions.maxPingMs, ping, waitNow, 'up');
+    }
+    entry.foreignPingsUntilMs = this.handshake.nextPingChangeMs(entry.scored, nowMs);
+    return pings;
   }
 
   /**

@@ -93,4 +93,11 @@ export interface Entry<TRating> {
   pairNotes: PairNotes<Entry<TRating>> | undefined;
   /** When `pairNotes` was last written (a ticket that arrived later has no note there). */
   notesAtMs: number;
+  /**
+   * Continuous mode: per region of the queue (in `regions.names` order), -Infinity if the ticket's
+   * ping cap at its last look allowed it, else when the cap first will (Infinity if never); what its
+   * looks read until `foreignPingsUntilMs`, the cap's next step (a cap only changes at its steps).
+   */
+  foreignPings: Float64Array | undefined;
+  foreignPingsUntilMs: number;
 }

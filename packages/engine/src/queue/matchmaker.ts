@@ -541,6 +541,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       shownCount: 0,
       pairNotes: undefined,
       notesAtMs: Number.NEGATIVE_INFINITY,
+      foreignPings: undefined,
+      foreignPingsUntilMs: Number.NEGATIVE_INFINITY,
     };
     this.entries.add(entry);
     this.pool.index(entry);
