@@ -180,7 +180,7 @@ export class CandidateSearch<TRating> {
           fromMs =
             this.togetherBound === undefined
               ? nowMs
-              : this.togetherBound.fromMs([arrival.scored, other.scored], nowMs, firstOverdueMs);
+              : this.togetherBound.fromMs(this.arrivalWith(arrival, other), nowMs, firstOverdueMs);
         }
         if (fromMs <= nowMs) {
           this.pool.wake(other);
@@ -191,6 +191,16 @@ export class CandidateSearch<TRating> {
       }
     }
   }
+
+  /** The arrival and one neighbour, in one array reused for every neighbour (the bound keeps neither). */
+  private arrivalWith(arrival: Entry<TRating>, other: Entry<TRating>): ScoredTicket<TRating>[] {
+    const pair = this.settledPair;
+    pair[0] = arrival.scored;
+    pair[1] = other.scored;
+    return pair;
+  }
+
+  private readonly settledPair: ScoredTicket<TRating>[] = [];
 
   /** When the longest waiting ticket is (or was) overdue; Infinity with an empty pool. */
   private firstOverdueMs(): number {
