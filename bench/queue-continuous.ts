@@ -24,11 +24,13 @@
  * Usage: node --import tsx bench/queue-continuous.ts [--sizes 10000,100000] [--shapes 1v1,5v5]
  *        [--mixes none,percent] [--arrivals 200] [--ticks 20] [--profile-warm prefix]
  * `--profile-warm` writes a CPU profile of each run's warm ticks only (prefix-shape-mix-size.cpuprofile).
+ * The garbage-collection column is the main thread's collection pauses that fall inside a warm tick
+ * (the cpu column also counts the runtime's concurrent marking on the other core).
  */
 
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { performance } from 'node:perf_hooks';
+import { type PerformanceEntry, PerformanceObserver, performance } from 'node:perf_hooks';
 import {
   createElo,
   createMatchmaker,
@@ -77,6 +79,25 @@ function warmProfiler(name: string) {
 }
 // With a limit, the cold start is spread over ticks: report the ticks it takes and the slowest one.
 const maxEvaluations = args.has('--max-evaluations') ? Number(args.get('--max-evaluations')) : undefined;
+
+/** Garbage collections as the runtime reports them (start and duration on `performance.now()`'s clock). */
+const collections: PerformanceEntry[] = [];
+const gcObserver = new PerformanceObserver((list) => collections.push(...list.getEntries()));
+gcObserver.observe({ entryTypes: ['gc'] });
+/** Lets the observer deliver what it has queued (it reports between turns of the event loop). */
+const collectionsDelivered = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** Milliseconds of garbage collection on the main thread inside each [start, end) span. */
+function collectionMsWithin(spans: readonly (readonly [number, number])[]): number[] {
+  return spans.map(([spanStart, spanEnd]) => {
+    let ms = 0;
+    for (const gc of collections) {
+      const overlap = Math.min(spanEnd, gc.startTime + gc.duration) - Math.max(spanStart, gc.startTime);
+      if (overlap > 0) ms += overlap;
+    }
+    return ms;
+  });
+}
 
 const elo = createElo();
 const regions = ['eu', 'na', 'sa', 'asia'];
@@ -149,6 +170,8 @@ interface Row {
   warmMedianMs: number;
   warmP90Ms: number;
   warmCpuMedianMs: number;
+  /** The warm ticks' spans, for the collections inside them (read once the observer has delivered). */
+  warmSpans: [number, number][];
   warmMatchesPerTick: number;
   warmMatchedTicketsPerTick: number;
   warmQuality: number;
@@ -247,6 +270,7 @@ function run(shape: string, mix: Mix, size: number): Row {
     }
   };
   const times: number[] = [];
+  const spans: [number, number][] = [];
   const cpuTimes: number[] = [];
   let warmMatches = 0;
   let warmMatchedTickets = 0;
@@ -276,7 +300,9 @@ function run(shape: string, mix: Mix, size: number): Row {
     start = performance.now();
     const cpuStart = process.cpuUsage();
     const effects = mm.tick(now);
-    times.push(performance.now() - start);
+    const end = performance.now();
+    times.push(end - start);
+    spans.push([start, end]);
     const cpu = process.cpuUsage(cpuStart);
     cpuTimes.push((cpu.user + cpu.system) / 1000);
     const formed = matchedTickets(effects);
@@ -301,6 +327,7 @@ function run(shape: string, mix: Mix, size: number): Row {
     warmMedianMs: median(times),
     warmP90Ms: times[Math.floor(times.length * 0.9)] as number,
     warmCpuMedianMs: median(cpuTimes),
+    warmSpans: spans,
     warmMatchesPerTick: warmMatches / ticks,
     warmMatchedTicketsPerTick: warmMatchedTickets / ticks,
     warmQuality: warmQualitySum / Math.max(1, warmMatches),
@@ -313,15 +340,19 @@ console.log(
   `node ${process.version}, ${new Date().toISOString()}, none mix: ${arrivals} arrivals and departures/tick; ${ticks} warm ticks ${TICK_MS} ms apart`,
 );
 console.log(
-  '| shape | mix | waiting tickets (held, min-max before a warm tick) | cold tick ms (wall / cpu) | cold matches | warm tick ms (median / p90 wall, median cpu) | warm matches/tick (tickets matched) | warm mean quality |',
+  '| shape | mix | waiting tickets (held, min-max before a warm tick) | cold tick ms (wall / cpu) | cold matches | warm tick ms (median / p90 wall, median cpu) | garbage collection in a warm tick ms (median / max) | warm matches/tick (tickets matched) | warm mean quality |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const shape of shapes) {
   for (const mix of mixes) {
     for (const size of sizes) {
+      collections.length = 0;
       const row = run(shape, mix, size);
+      await collectionsDelivered();
+      const collected = collectionMsWithin(row.warmSpans).sort((a, b) => a - b);
+      const collectedColumn = `${median(collected).toFixed(1)} / ${(collected.at(-1) ?? 0).toFixed(1)}`;
       console.log(
-        `| ${row.shape} | ${row.mix} | ${row.size} (${row.poolMin}-${row.poolMax}) | ${row.coldMs.toFixed(0)} / ${row.coldCpuMs.toFixed(0)}${row.coldTicks > 1 ? ` (slowest of ${row.coldTicks} ticks; median cpu ${row.coldCpuMedianMs.toFixed(0)})` : ''} | ${row.coldMatches} | ${row.warmMedianMs.toFixed(1)} / ${row.warmP90Ms.toFixed(1)}, ${row.warmCpuMedianMs.toFixed(1)} | ${row.warmMatchesPerTick.toFixed(1)} (${row.warmMatchedTicketsPerTick.toFixed(0)}) | ${row.warmQuality.toFixed(4)} |`,
+        `| ${row.shape} | ${row.mix} | ${row.size} (${row.poolMin}-${row.poolMax}) | ${row.coldMs.toFixed(0)} / ${row.coldCpuMs.toFixed(0)}${row.coldTicks > 1 ? ` (slowest of ${row.coldTicks} ticks; median cpu ${row.coldCpuMedianMs.toFixed(0)})` : ''} | ${row.coldMatches} | ${row.warmMedianMs.toFixed(1)} / ${row.warmP90Ms.toFixed(1)}, ${row.warmCpuMedianMs.toFixed(1)} | ${collectedColumn} | ${row.warmMatchesPerTick.toFixed(1)} (${row.warmMatchedTicketsPerTick.toFixed(0)}) | ${row.warmQuality.toFixed(4)} |`,
       );
     }
   }
