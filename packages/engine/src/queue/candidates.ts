@@ -146,9 +146,10 @@ function matchOfSplit<TRating>(
   region: string | undefined,
 ): CandidateMatch<TRating> {
   const mapped: ScoredTicket<TRating>[][] = [];
-  for (const team of teams) {
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly number[];
     const members: ScoredTicket<TRating>[] = [];
-    for (const index of team) members.push(tickets[index] as ScoredTicket<TRating>);
+    for (let i = 0; i < team.length; i++) members.push(tickets[team[i] as number] as ScoredTicket<TRating>);
     mapped.push(members);
   }
   return region === undefined ? { teams: mapped } : { teams: mapped, region };

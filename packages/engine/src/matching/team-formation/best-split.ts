@@ -30,7 +30,8 @@ function bySizeDescending(options: BestSplitOptions): { order: number[]; sizes: 
   const order: number[] = [];
   const sizes: number[] = [];
   // An insertion sort: a match has a few tickets, and every split of a queue's tick sorts them.
-  for (const member of members) {
+  for (let m = 0; m < members.length; m++) {
+    const member = members[m] as number;
     const size = (tickets[member] as { size: number }).size;
     order.push(member);
     sizes.push(size);

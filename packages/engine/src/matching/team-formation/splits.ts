@@ -142,7 +142,7 @@ export function walkSplits(
 ): boolean {
   const ticketCount = sizes.length;
   let total = 0;
-  for (const size of sizes) total += size;
+  for (let position = 0; position < ticketCount; position++) total += sizes[position] as number;
   // Totals that no layout of the teams can hold are refused at once.
   if (total < teamCount * bounds.min || total > teamCount * bounds.max) return true;
   const assignment = new Int32Array(ticketCount);
