@@ -18,11 +18,25 @@ export interface FinishedTicket {
   readonly matchId?: string;
 }
 
+/**
+ * Whether a ticket's slot holds its waiting entry or its finish. (A finish is the matchmaker's
+ * record of state and wait; only an entry has the ticket's input.)
+ */
+function isEntry<TRating>(slot: Entry<TRating> | FinishedTicket): slot is Entry<TRating> {
+  return (slot as Partial<Entry<TRating>>).input !== undefined;
+}
+
 export class TicketRegistry<TRating> {
-  private readonly entries = new Map<string, Entry<TRating>>();
+  /**
+   * Each ticket's waiting entry, or its finish while remembered: one map, so that a ticket that
+   * finishes changes its slot in place (one lookup, and no slot freed in one map and taken in
+   * another for each of the thousands of tickets a busy queue finishes a second).
+   */
+  private readonly tickets = new Map<string, Entry<TRating> | FinishedTicket>();
+  private waiting = 0;
+  private remembered = 0;
   /** The players of the waiting tickets (a player waits on one ticket at a time). */
   private readonly queuedPlayers = new Set<string>();
-  private readonly finished = new Map<string, FinishedTicket>();
   /**
    * The finished tickets in the order they finished (ids, and the record each finished with), oldest
    * first from `oldestAt`: the one to forget is found here. (A map's first key is found by walking
@@ -41,7 +55,7 @@ export class TicketRegistry<TRating> {
   private readonly minQualities = new Map<string, number>();
 
   get size(): number {
-    return this.entries.size;
+    return this.waiting;
   }
 
   /** Players of the waiting tickets: a player waits in at most one ticket, so this is their count. */
@@ -50,15 +64,18 @@ export class TicketRegistry<TRating> {
   }
 
   get(ticketId: string): Entry<TRating> | undefined {
-    return this.entries.get(ticketId);
+    const slot = this.tickets.get(ticketId);
+    return slot !== undefined && isEntry(slot) ? slot : undefined;
   }
 
   has(ticketId: string): boolean {
-    return this.entries.has(ticketId);
+    const slot = this.tickets.get(ticketId);
+    return slot !== undefined && isEntry(slot);
   }
 
-  values(): IterableIterator<Entry<TRating>> {
-    return this.entries.values();
+  /** The waiting entries, in the order they were added. */
+  *values(): IterableIterator<Entry<TRating>> {
+    for (const slot of this.tickets.values()) if (isEntry(slot)) yield slot;
   }
 
   isPlayerQueued(playerId: string): boolean {
@@ -67,9 +84,7 @@ export class TicketRegistry<TRating> {
 
   /** Waiting (searching or proposed) entries, oldest first. */
   oldestFirst(): Entry<TRating>[] {
-    return [...this.entries.values()].sort(
-      (a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq,
-    );
+    return [...this.values()].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
   }
 
   /** A waiting ticket's own `minQuality`, if it set one. */
@@ -79,8 +94,15 @@ export class TicketRegistry<TRating> {
 
   add(entry: Entry<TRating>): void {
     const { ticketId, players, minQuality } = entry.input;
-    this.finished.delete(ticketId);
-    this.entries.set(ticketId, entry);
+    const slot = this.tickets.get(ticketId);
+    if (slot === undefined) this.waiting++;
+    else if (!isEntry(slot)) {
+      // Its finish is forgotten, and it waits again at the end of the order.
+      this.tickets.delete(ticketId);
+      this.remembered--;
+      this.waiting++;
+    }
+    this.tickets.set(ticketId, entry);
     if (minQuality !== undefined) this.minQualities.set(ticketId, minQuality);
     for (let p = 0; p < players.length; p++)
       this.queuedPlayers.add((players[p] as { readonly playerId: string }).playerId);
@@ -92,15 +114,17 @@ export class TicketRegistry<TRating> {
    */
   finish(entry: Entry<TRating>, finished: FinishedTicket): void {
     const { ticketId, players, minQuality } = entry.input;
-    this.entries.delete(ticketId);
+    const slot = this.tickets.get(ticketId);
+    if (slot !== undefined && isEntry(slot)) this.waiting--;
+    else if (slot !== undefined) this.remembered--;
     if (minQuality !== undefined) this.minQualities.delete(ticketId);
     for (let p = 0; p < players.length; p++)
       this.queuedPlayers.delete((players[p] as { readonly playerId: string }).playerId);
-    // Not remembered as finished now (`add` forgot it): set at the end of the map's order.
-    this.finished.set(ticketId, finished);
+    this.tickets.set(ticketId, finished);
+    this.remembered++;
     this.finishedIds.push(ticketId);
     this.finishedRecords.push(finished);
-    if (this.finished.size > FINISHED_MEMORY) this.forgetOldestFinished();
+    if (this.remembered > FINISHED_MEMORY) this.forgetOldestFinished();
   }
 
   /** Forgets the ticket that finished longest ago among those remembered. */
@@ -108,8 +132,9 @@ export class TicketRegistry<TRating> {
     for (;;) {
       const at = this.oldestAt++;
       const ticketId = this.finishedIds[at] as string;
-      if (this.finished.get(ticketId) !== this.finishedRecords[at]) continue;
-      this.finished.delete(ticketId);
+      if (this.tickets.get(ticketId) !== this.finishedRecords[at]) continue;
+      this.tickets.delete(ticketId);
+      this.remembered--;
       break;
     }
     // The order's forgotten head is dropped once it is most of the arrays.
@@ -121,14 +146,15 @@ export class TicketRegistry<TRating> {
   }
 
   finishedOf(ticketId: string): FinishedTicket | undefined {
-    return this.finished.get(ticketId);
+    const slot = this.tickets.get(ticketId);
+    return slot === undefined || isEntry(slot) ? undefined : slot;
   }
 
   /** The waiting entry, or MM_ERR_INVALID_TICKET_STATE (finished) / MM_ERR_TICKET_NOT_FOUND. */
   require(ticketId: string): Entry<TRating> {
-    const entry = this.entries.get(ticketId);
-    if (entry !== undefined) return entry;
-    if (this.finished.has(ticketId)) {
+    const slot = this.tickets.get(ticketId);
+    if (slot !== undefined && isEntry(slot)) return slot;
+    if (slot !== undefined) {
       throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is no longer waiting`, {
         ticketId,
       });
