@@ -434,36 +434,42 @@ export function fillAround<TRating>(
       players -= size;
     }
   }
-  const fills: Fill<TRating>[] = [];
+  let largest: Fill<TRating> | undefined;
   let largestAt = -1;
   let budget = FEASIBILITY_CHECKS;
   for (let p = prefixes - 1; p >= 0 && budget > 0; p--, budget--) {
     const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
-    fills.push({
-      tickets: chosen.slice(0, prefixLengths[p] as number),
-      teamCount,
-      players: prefixPlayers[p] as number,
-      inspected: prefixInspected[p] as number,
-    });
+    largest = fillOf(chosen, p, teamCount);
     largestAt = p;
     break;
   }
+  if (largest === undefined) return [];
   budget = FEASIBILITY_CHECKS;
   for (let p = 0; p < largestAt && budget > 0; p++) {
     if ((prefixPlayers[p] as number) < floorPlayers) continue;
     budget--;
     const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
-    fills.push({
-      tickets: chosen.slice(0, prefixLengths[p] as number),
-      teamCount,
-      players: prefixPlayers[p] as number,
-      inspected: prefixInspected[p] as number,
-    });
-    break;
+    // Array literals of their exact length (a pushed-to array takes room for more).
+    return [largest, fillOf(chosen, p, teamCount)];
   }
-  return fills;
+  return [largest];
+}
+
+/** The fill of `chosen`'s prefix number `prefix` (its tickets copied out of the shared array). */
+function fillOf<TRating>(
+  chosen: readonly ScoredTicket<TRating>[],
+  prefix: number,
+  teamCount: number,
+): Fill<TRating> {
+  const { prefixLengths, prefixPlayers, prefixInspected } = fillScratch;
+  return {
+    tickets: chosen.slice(0, prefixLengths[prefix] as number),
+    teamCount,
+    players: prefixPlayers[prefix] as number,
+    inspected: prefixInspected[prefix] as number,
+  };
 }
 
 /** `fillAround`'s working arrays, shared by every call (the last call's tickets stay until the next). */
