@@ -514,14 +514,12 @@ export function createMatchScorer<TRating>(
         weighted += criterion.weight * score;
         if (!criterion.timeDependent) timeless += criterion.weight * score;
       }
-      const evaluation: MatchEvaluation = {
-        score: weighted / weightOrOne,
-        raws,
-        scores,
-        timelessWeightedSum: timeless,
-        winProbabilities,
-        ...(expectedChurn === undefined ? {} : { expectedChurn }),
-      };
+      const score = weighted / weightOrOne;
+      // Two literals rather than a spread (no intermediate object per evaluation).
+      const evaluation: MatchEvaluation =
+        expectedChurn === undefined
+          ? { score, raws, scores, timelessWeightedSum: timeless, winProbabilities }
+          : { score, raws, scores, timelessWeightedSum: timeless, winProbabilities, expectedChurn };
       return evaluation;
     },
     scoreAt(evaluation, match, nowMs) {
