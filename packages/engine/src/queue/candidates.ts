@@ -564,10 +564,13 @@ export class CandidateCache<TRating> {
       const b = (tickets[1] as ScoredTicket<TRating>).ticketId;
       key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
     } else if (tickets.length > 0 && inIdOrder(tickets)) {
-      // A fill is judged in ticket id order (continuous-search.ts): its key needs no sorting.
-      key = (tickets[0] as ScoredTicket<TRating>).ticketId;
-      for (let i = 1; i < tickets.length; i++)
-        key += `\u0000${(tickets[i] as ScoredTicket<TRating>).ticketId}`;
+      // A fill is judged in ticket id order (continuous-search.ts): its key needs no sorting. Joined
+      // at once into one flat string (concatenating makes a string per step, and the map's lookup
+      // then flattens the last one).
+      const ids = keyIds;
+      for (let i = 0; i < tickets.length; i++) ids[i] = (tickets[i] as ScoredTicket<TRating>).ticketId;
+      if (ids.length !== tickets.length) ids.length = tickets.length;
+      key = ids.join('\u0000');
     } else {
       key = tickets
         .map((ticket) => ticket.ticketId)
@@ -577,6 +580,9 @@ export class CandidateCache<TRating> {
     return key;
   }
 }
+
+/** `CandidateCache`'s ids of a key being made (one array serves every key). */
+const keyIds: string[] = [];
 
 /** True when the tickets' ids ascend (the order `sort()` gives them). */
 function inIdOrder(tickets: readonly { readonly ticketId: string }[]): boolean {
