@@ -35,14 +35,19 @@ export class Handshake {
   readonly maxWaitMs: number;
   readonly policy: OverduePolicy;
   readonly limits: HardLimits;
-  /** `chooseRegion`'s ping caps of a candidate's tickets, reused (it runs for every arrival). */
-  private readonly capsScratch: number[] = [];
+  /** `chooseRegion`'s largest ping per region (in `regions.names` order), reused: it runs for every candidate. */
+  private readonly worstScratch: Float64Array;
+  /** `chooseRegion`'s 1 per region within every ticket's ping cap, else 0. */
+  private readonly withinScratch: Uint8Array;
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
     this.maxWaitMs = config.mode.maxWaitMs;
     this.policy = config.mode.overdue ?? 'accept';
     this.limits = new HardLimits(config, shape);
+    const regionCount = config.regions?.names.length ?? 0;
+    this.worstScratch = new Float64Array(regionCount);
+    this.withinScratch = new Uint8Array(regionCount);
   }
 
   /** A ticket's quality threshold at `nowMs` (its own minQuality included). */
@@ -89,29 +94,36 @@ export class Handshake {
   ): { region: string | undefined; worstPingMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { region: undefined, worstPingMs: 0 };
-    // Hot (every candidate): plain loops over the teams, no per-region closures or copies.
+    // Hot (every candidate): plain loops over the teams, no per-region closures or copies. Each
+    // ticket's cap (it relaxes with the ticket's own wait) and pings per region are read once, and
+    // every region's largest ping and whether all caps allow it are gathered in the same pass.
+    // One pair of arrays serves every call (nothing below calls back into this).
     const teams = match.teams;
-    // Caps relax with each ticket's own wait: read once, not once per region.
-    // One array serves every call (nothing below calls back into this).
-    const caps = this.capsScratch;
-    let count = 0;
-    for (const team of teams) for (const ticket of team) caps[count++] = this.limits.maxPingAt(ticket, nowMs);
+    const worstByRegion = this.worstScratch;
+    const withinByRegion = this.withinScratch;
+    worstByRegion.fill(0);
+    withinByRegion.fill(1);
+    const regionCount = worstByRegion.length;
+    for (const team of teams) {
+      for (const ticket of team) {
+        const cap = this.limits.maxPingAt(ticket, nowMs);
+        const pings = this.limits.worstPingsOf(ticket);
+        for (let r = 0; r < regionCount; r++) {
+          const ping = pings[r] as number;
+          if (ping > (worstByRegion[r] as number)) worstByRegion[r] = ping;
+          if (ping > cap) withinByRegion[r] = 0;
+        }
+      }
+    }
     let bestRegion: string | undefined;
     let bestWorst = Number.POSITIVE_INFINITY;
     let bestWithinCaps = false;
     const rules = this.limits.rules;
-    for (const region of regions.names) {
-      let worst = 0;
-      let withinCaps = true;
-      let index = 0;
-      for (const team of teams) {
-        for (const ticket of team) {
-          const ping = this.limits.ticketPingMs(ticket, region);
-          if (ping > worst) worst = ping;
-          if (ping > (caps[index++] as number)) withinCaps = false;
-        }
-      }
+    for (let r = 0; r < regionCount; r++) {
+      const worst = worstByRegion[r] as number;
       if (worst === Number.POSITIVE_INFINITY) continue;
+      const region = regions.names[r] as string;
+      let withinCaps = withinByRegion[r] === 1;
       // A match-wide latency rule is a limit of the region too: a region it forbids is not "within".
       if (withinCaps && rules.hasLatency && !rules.latencyHolds(match, region, nowMs)) withinCaps = false;
       const better =

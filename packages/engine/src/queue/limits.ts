@@ -126,10 +126,10 @@ export class HardLimits {
   }
 
   /**
-   * A ticket's worst ping per region, in `regions.names` order. A waiting ticket never changes: read
-   * once, not per candidate.
+   * A ticket's worst ping per region, in `regions.names` order (not to be written). A waiting ticket
+   * never changes: read once, not per candidate.
    */
-  private worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
+  worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
     let pings = this.worstPings.get(ticket);
     if (pings === undefined) {
       // A plain loop (read once per ticket, at its arrival): no closure or iterator.

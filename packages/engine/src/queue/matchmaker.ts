@@ -51,6 +51,7 @@ import type {
   MatchmakerOptions,
   MatchmakerSnapshot,
   MatchSummary,
+  MatchTeam,
   Objective,
   QueueConfig,
   TicketInput,
@@ -162,6 +163,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private reading: SkillReading<TRating> | undefined;
   /** The bucket name of each pool and home region (one string per bucket, not one per ticket). */
   private readonly bucketNames = new Map<PoolKey, Map<string | undefined, string>>();
+  /** The keys of recent waits by bucket and skill band (every matched ticket records its wait). */
+  private readonly etaKeys = new Map<string, Map<number, string>>();
+  private readonly etaBandWidth: number;
   /** `validateTicket`'s question, made once rather than per ticket. */
   private readonly isPlayerQueued = (playerId: string) => this.entries.isPlayerQueued(playerId);
   /** Exact selection of a pairwise queue (1v1, or pre-formed whole teams): a tick's choice is a pairing. */
@@ -210,6 +214,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ? Random.fromSeed(options.seed)
         : Random.fromState(options.snapshot.randomState);
     this.recentWaits = new RecentWaits(this.config.eta?.samples ?? 200);
+    this.etaBandWidth = this.config.eta?.skillBandWidth ?? 200;
     this.window =
       this.config.mode.kind === 'continuous'
         ? (this.config.mode.candidateWindow ?? DEFAULT_WINDOW)
@@ -578,11 +583,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
     this.pool.unindex(entry);
-    this.entries.finish(entry, {
-      state,
-      waitMs: nowMs - entry.scored.enqueuedAtMs,
-      ...(matchId === undefined ? {} : { matchId }),
-    });
+    const waitMs = nowMs - entry.scored.enqueuedAtMs;
+    // Every matched ticket ends here: a literal of either shape, not a spread of a throwaway object.
+    this.entries.finish(entry, matchId === undefined ? { state, waitMs } : { state, waitMs, matchId });
   }
 
   // ---- backfill ---------------------------------------------------------------------------------
@@ -661,24 +664,34 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private summarize(proposal: Proposal<TRating>): MatchSummary {
     const matchId = `${this.config.id}-${++this.matchCounter}`;
     const { verdict, evaluation, match } = proposal;
-    return {
-      matchId,
-      teams: match.teams.map((team, t) => {
-        // Named teams: the game server learns who plays which side (the monster, the hunters).
-        const name = this.shape.named?.[t]?.name;
-        return {
-          ...(name === undefined ? {} : { name }),
-          ticketIds: team.map((ticket) => ticket.ticketId),
-          playerIds: playerIdsOf(team),
-        };
-      }),
-      ...(match.region === undefined ? {} : { region: match.region }),
-      quality: evaluation.score,
-      criteria: this.scorer.explain(evaluation),
-      winProbabilities: evaluation.winProbabilities,
-      ...(evaluation.expectedChurn === undefined ? {} : { expectedChurn: evaluation.expectedChurn }),
-      forced: verdict.forcedOn.length > 0 || verdict.acceptedWhenOverdue.length > 0,
-    };
+    // Every match formed is summarized: plain loops and one literal per shape of summary, no
+    // closures or spreads of throwaway objects (the keys keep the order the effects have always had).
+    const named = this.shape.named;
+    const teams: MatchTeam[] = [];
+    for (let t = 0; t < match.teams.length; t++) {
+      const team = match.teams[t] as readonly ScoredTicket<TRating>[];
+      // Named teams: the game server learns who plays which side (the monster, the hunters).
+      const name = named?.[t]?.name;
+      teams.push(
+        name === undefined
+          ? { ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) }
+          : { name, ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) },
+      );
+    }
+    const criteria = this.scorer.explain(evaluation);
+    const quality = evaluation.score;
+    const winProbabilities = evaluation.winProbabilities;
+    const forced = verdict.forcedOn.length > 0 || verdict.acceptedWhenOverdue.length > 0;
+    const region = match.region;
+    const expectedChurn = evaluation.expectedChurn;
+    if (expectedChurn === undefined) {
+      return region === undefined
+        ? { matchId, teams, quality, criteria, winProbabilities, forced }
+        : { matchId, teams, region, quality, criteria, winProbabilities, forced };
+    }
+    return region === undefined
+      ? { matchId, teams, quality, criteria, winProbabilities, expectedChurn, forced }
+      : { matchId, teams, region, quality, criteria, winProbabilities, expectedChurn, forced };
   }
 
   /**
@@ -691,8 +704,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     nowMs: number,
     effects: MatchmakerEffect[],
   ): void {
+    // Its members were taken in this tick when it was planned (`plan`).
     const summary = this.summarize(proposal);
-    for (const entry of members) entry.takenAtTick = this.tickCounter;
     const acceptance = this.config.acceptance;
     if (acceptance === undefined) {
       this.finalize(summary, members, nowMs, effects);
@@ -788,12 +801,18 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
   }
 
-  /** Plans a match: its tickets are taken for the rest of the tick. */
-  private plan(proposal: Proposal<TRating>): void {
+  /**
+   * Plans a match: its tickets are taken for the rest of the tick. `anchor`, when given, is the entry
+   * whose look proposed it: its ticket is known without a lookup in the registry's map of the pool.
+   */
+  private plan(proposal: Proposal<TRating>, anchor?: Entry<TRating>): void {
     const members: Entry<TRating>[] = [];
     for (const team of proposal.match.teams) {
       for (const ticket of team) {
-        const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
+        const entry =
+          anchor !== undefined && anchor.scored === ticket
+            ? anchor
+            : (this.entries.get(ticket.ticketId) as Entry<TRating>);
         entry.takenAtTick = this.tickCounter;
         members.push(entry);
         // The pool's walks pass it over for the rest of the tick's planning.
@@ -833,7 +852,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       }
       evaluations++;
       const best = this.search.formableFor(entry, nowMs)[0];
-      if (best !== undefined) this.plan(best);
+      if (best !== undefined) this.plan(best, entry);
     }
   }
 
@@ -952,9 +971,20 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   // ---- ETA and snapshots ------------------------------------------------------------------------
 
+  /** `bucket|band`: the key of a ticket's recent waits (one string per key, made once). */
   private etaKey(entry: Entry<TRating>): string {
-    const band = Math.floor(entry.scored.skill / (this.config.eta?.skillBandWidth ?? 200));
-    return `${entry.bucket}|${band}`;
+    const band = Math.floor(entry.scored.skill / this.etaBandWidth);
+    let byBand = this.etaKeys.get(entry.bucket);
+    if (byBand === undefined) {
+      byBand = new Map();
+      this.etaKeys.set(entry.bucket, byBand);
+    }
+    let key = byBand.get(band);
+    if (key === undefined) {
+      key = `${entry.bucket}|${band}`;
+      byBand.set(band, key);
+    }
+    return key;
   }
 
   private estimateEta(entry: Entry<TRating>, nowMs: number): TicketStatus['eta'] {
@@ -1021,6 +1051,13 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
  */
 function ticketRecord<T>(): Record<string, T> {
   return Object.setPrototypeOf(Object.create(null), Object.prototype) as Record<string, T>;
+}
+
+/** The ticket ids of a team, in order (a loop, as `playerIdsOf`). */
+function ticketIdsOf(team: readonly { readonly ticketId: string }[]): string[] {
+  const ticketIds: string[] = [];
+  for (const ticket of team) ticketIds.push(ticket.ticketId);
+  return ticketIds;
 }
 
 /**
