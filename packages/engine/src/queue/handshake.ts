@@ -166,10 +166,9 @@ export class Handshake {
       for (const ticket of team) {
         const overdue = this.isOverdue(ticket, nowMs);
         if (overdue) hasOverdue = true;
-        const threshold = this.thresholdAt(
-          { enqueuedAtMs: ticket.enqueuedAtMs, minQuality: minQualityOf(ticket.ticketId) },
-          nowMs,
-        );
+        // `thresholdAt`, without an object per ticket of every candidate judged.
+        const relaxed = relaxedValue(this.config.threshold, nowMs - ticket.enqueuedAtMs, 'down');
+        const threshold = Math.max(relaxed, minQualityOf(ticket.ticketId) ?? 0);
         if (quality < threshold) (overdue ? acceptedWhenOverdue : belowThreshold).push(ticket.ticketId);
       }
     }
