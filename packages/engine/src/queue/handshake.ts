@@ -104,8 +104,10 @@ export class Handshake {
     worstByRegion.fill(0);
     withinByRegion.fill(1);
     const regionCount = worstByRegion.length;
-    for (const team of teams) {
-      for (const ticket of team) {
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         const cap = this.limits.maxPingAt(ticket, nowMs);
         const pings = this.limits.worstPingsOf(ticket);
         for (let r = 0; r < regionCount; r++) {
@@ -162,8 +164,13 @@ export class Handshake {
     const belowThreshold: string[] = [];
     const acceptedWhenOverdue: string[] = [];
     let hasOverdue = false;
-    for (const team of match.teams) {
-      for (const ticket of team) {
+    // Index loops: a candidate's teams come from several builders, and `for ... of` over arrays of
+    // several kinds steps a real iterator (an object per ticket).
+    const teams = match.teams;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         const overdue = this.isOverdue(ticket, nowMs);
         if (overdue) hasOverdue = true;
         // `thresholdAt`, without an object per ticket of every candidate judged.
@@ -226,8 +233,11 @@ export class Handshake {
   ): number {
     let softMs = nowMs;
     let firstOverdueMs = Number.POSITIVE_INFINITY;
-    for (const team of match.teams) {
-      for (const ticket of team) {
+    const teams = match.teams;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         firstOverdueMs = Math.min(firstOverdueMs, ticket.enqueuedAtMs + this.maxWaitMs);
         softMs = Math.max(softMs, this.ticketAcceptsFromMs(ticket, qualityCeiling, minQualityOf, nowMs));
       }

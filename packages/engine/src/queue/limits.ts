@@ -43,6 +43,16 @@ interface Prepared<TRating> extends LimitCandidate<TRating> {
   readonly lowPriority: boolean;
 }
 
+/** `Prepared`, as `HardLimits.prepare` fills it in anew for each candidate. */
+interface PreparedRecord<TRating> {
+  match: CandidateMatch<TRating>;
+  winProbabilities: readonly number[];
+  readonly tickets: ScoredTicket<TRating>[];
+  players: number;
+  readonly teamPlayers: number[];
+  lowPriority: boolean;
+}
+
 interface HardLimit {
   readonly kind: HardLimitKind;
   /** The same for every ticket of a match: checked once per candidate. */
@@ -61,13 +71,26 @@ function worstPing<TRating>(ticket: ScoredTicket<TRating>, region: string): numb
   return worst;
 }
 
-const isLowPriority = <TRating>(ticket: ScoredTicket<TRating>) =>
-  ticket.players.some((player) => player.profile.lowPriority === true);
+/**
+ * Some player of the ticket is low-priority. (Index loops here and below: candidates' arrays come
+ * from several builders, and `for ... of` or a callback over arrays of several kinds steps a real
+ * iterator or makes a closure, an object per call.)
+ */
+function isLowPriority<TRating>(ticket: ScoredTicket<TRating>): boolean {
+  const players = ticket.players;
+  for (let p = 0; p < players.length; p++)
+    if ((players[p] as ScoredTicket<TRating>['players'][number]).profile.lowPriority === true) return true;
+  return false;
+}
 
 /** Players of a candidate. */
 export function playersOf<TRating>(match: CandidateMatch<TRating>): number {
   let players = 0;
-  for (const team of match.teams) for (const ticket of team) players += ticket.players.length;
+  const teams = match.teams;
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly ScoredTicket<TRating>[];
+    for (let i = 0; i < team.length; i++) players += (team[i] as ScoredTicket<TRating>).players.length;
+  }
   return players;
 }
 
@@ -207,45 +230,65 @@ export class HardLimits {
     return favourite > this.fairnessBound + 1e-12;
   }
 
-  /** Hot (every candidate of every tick): plain loops, no spreads or intermediate arrays. */
+  /**
+   * Hot (every candidate of every tick): plain loops, no spreads or intermediate arrays, and one
+   * record serves every call (no limit reads a candidate after its call returns, nor prepares another
+   * while it runs).
+   */
   private prepare<TRating>(candidate: LimitCandidate<TRating>): Prepared<TRating> {
+    const prepared = this.prepared as PreparedRecord<TRating>;
     const teams = candidate.match.teams;
-    const teamPlayers: number[] = new Array(teams.length);
-    const tickets: ScoredTicket<TRating>[] = [];
+    const teamPlayers = prepared.teamPlayers;
+    const tickets = prepared.tickets;
+    teamPlayers.length = teams.length;
+    let count = 0;
     let players = 0;
     for (let t = 0; t < teams.length; t++) {
       const team = teams[t] as readonly ScoredTicket<TRating>[];
       let inTeam = 0;
-      for (const ticket of team) {
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         inTeam += ticket.players.length;
-        tickets.push(ticket);
+        tickets[count++] = ticket;
       }
       teamPlayers[t] = inTeam;
       players += inTeam;
     }
+    tickets.length = count;
     const first = tickets[0];
-    return {
-      match: candidate.match,
-      winProbabilities: candidate.winProbabilities,
-      tickets,
-      players,
-      teamPlayers,
-      lowPriority: first !== undefined && isLowPriority(first),
-    };
+    prepared.match = candidate.match;
+    prepared.winProbabilities = candidate.winProbabilities;
+    prepared.players = players;
+    prepared.lowPriority = first !== undefined && isLowPriority(first);
+    return prepared;
   }
+
+  /** `prepare`'s record (its arrays are reused; it holds the last candidate prepared). */
+  private readonly prepared: PreparedRecord<unknown> = {
+    match: { teams: [] },
+    winProbabilities: [],
+    tickets: [],
+    players: 0,
+    teamPlayers: [],
+    lowPriority: false,
+  };
 
   /** Every limit that fails, for every ticket of the candidate. */
   breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): Breach[] {
     const prepared = this.prepare(candidate);
+    const tickets = prepared.tickets;
     const found: Breach[] = [];
-    for (const limit of this.limits) {
+    for (let l = 0; l < this.limits.length; l++) {
+      const limit = this.limits[l] as HardLimit;
       if (limit.perMatch) {
-        const first = prepared.tickets[0];
+        const first = tickets[0];
         if (first === undefined || limit.holds(first, prepared, nowMs)) continue;
-        for (const ticket of prepared.tickets) found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+        for (let i = 0; i < tickets.length; i++)
+          found.push({ limit: limit.kind, ticketId: (tickets[i] as ScoredTicket<TRating>).ticketId });
         continue;
       }
-      for (const ticket of prepared.tickets) {
+      for (let i = 0; i < tickets.length; i++) {
+        const ticket = tickets[i] as ScoredTicket<TRating>;
         if (!limit.holds(ticket, prepared, nowMs))
           found.push({ limit: limit.kind, ticketId: ticket.ticketId });
       }
@@ -258,7 +301,8 @@ export class HardLimits {
     const prepared = this.prepare(candidate);
     let latest = nowMs;
     const tickets = prepared.tickets;
-    for (const limit of this.limits) {
+    for (let l = 0; l < this.limits.length; l++) {
+      const limit = this.limits[l] as HardLimit;
       const count = limit.perMatch ? Math.min(1, tickets.length) : tickets.length;
       for (let i = 0; i < count; i++) {
         latest = Math.max(latest, limit.holdsFromMs(tickets[i] as ScoredTicket<TRating>, prepared, nowMs));
@@ -351,7 +395,8 @@ export class HardLimits {
   private gates(): HardLimit {
     const gates = this.config.gates ?? {};
     const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>) => {
-      for (const { profile } of ticket.players) {
+      for (let p = 0; p < ticket.players.length; p++) {
+        const profile = (ticket.players[p] as ScoredTicket<TRating>['players'][number]).profile;
         if (gates.minGamesPlayed !== undefined && gatedGames(profile, gates) < gates.minGamesPlayed)
           return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games${gates.gamesTrack === undefined ? '' : ` on ${gates.gamesTrack}`}`;
         const role = profile.roles?.find((name) => gates.disallowedRoles?.includes(name));
@@ -402,8 +447,8 @@ export class HardLimits {
     const count = this.regionCount;
     for (let r = 0; r < count; r++) {
       let latest = nowMs;
-      for (const opens of openings) {
-        latest = Math.max(latest, opens[count + r] as number);
+      for (let t = 0; t < openings.length; t++) {
+        latest = Math.max(latest, (openings[t] as Float64Array)[count + r] as number);
         // A region no earlier than the best so far is not read to the end.
         if (latest >= earliest) break;
       }

@@ -383,7 +383,11 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     for (const timeout of plan.timeouts)
       effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
     this.expire(nowMs, effects);
-    for (const { proposal, members } of plan.forms) this.form(proposal, members, nowMs, effects);
+    const forms = plan.forms;
+    for (let f = 0; f < forms.length; f++) {
+      const planned = forms[f] as PlannedMatch<TRating>;
+      this.form(planned.proposal, planned.members, nowMs, effects);
+    }
     return effects;
   }
 
@@ -664,19 +668,19 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private summarize(proposal: Proposal<TRating>): MatchSummary {
     const matchId = `${this.config.id}-${++this.matchCounter}`;
     const { verdict, evaluation, match } = proposal;
-    // Every match formed is summarized: plain loops and one literal per shape of summary, no
-    // closures or spreads of throwaway objects (the keys keep the order the effects have always had).
+    // Every match formed is summarized: plain loops into arrays of their final length, one literal
+    // per shape of summary, no closures or spreads of throwaway objects (the keys keep the order the
+    // effects have always had).
     const named = this.shape.named;
-    const teams: MatchTeam[] = [];
+    const teams: MatchTeam[] = new Array(match.teams.length);
     for (let t = 0; t < match.teams.length; t++) {
       const team = match.teams[t] as readonly ScoredTicket<TRating>[];
       // Named teams: the game server learns who plays which side (the monster, the hunters).
       const name = named?.[t]?.name;
-      teams.push(
+      teams[t] =
         name === undefined
           ? { ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) }
-          : { name, ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) },
-      );
+          : { name, ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) };
     }
     const criteria = this.scorer.explain(evaluation);
     const quality = evaluation.score;
@@ -734,7 +738,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     effects: MatchmakerEffect[],
   ): void {
     const waitMsByTicket = ticketRecord<number>();
-    for (const entry of members) {
+    for (let m = 0; m < members.length; m++) {
+      const entry = members[m] as Entry<TRating>;
       const waitMs = nowMs - entry.scored.enqueuedAtMs;
       waitMsByTicket[entry.input.ticketId] = waitMs;
       this.recentWaits.record(this.etaKey(entry), waitMs);
@@ -806,15 +811,24 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
    * whose look proposed it: its ticket is known without a lookup in the registry's map of the pool.
    */
   private plan(proposal: Proposal<TRating>, anchor?: Entry<TRating>): void {
-    const members: Entry<TRating>[] = [];
-    for (const team of proposal.match.teams) {
-      for (const ticket of team) {
+    const teams = proposal.match.teams;
+    let count = 0;
+    for (let t = 0; t < teams.length; t++) count += (teams[t] as readonly ScoredTicket<TRating>[]).length;
+    // Of its final length from the start (one grown by `push` reserves room for 17). Index loops: a
+    // proposal's teams come from several builders, and `for ... of` over arrays of several kinds
+    // steps a real iterator.
+    const members: Entry<TRating>[] = new Array(count);
+    let index = 0;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         const entry =
           anchor !== undefined && anchor.scored === ticket
             ? anchor
             : (this.entries.get(ticket.ticketId) as Entry<TRating>);
         entry.takenAtTick = this.tickCounter;
-        members.push(entry);
+        members[index++] = entry;
         // The pool's walks pass it over for the rest of the tick's planning.
         this.pool.hold(entry);
       }
@@ -1053,21 +1067,31 @@ function ticketRecord<T>(): Record<string, T> {
   return Object.setPrototypeOf(Object.create(null), Object.prototype) as Record<string, T>;
 }
 
-/** The ticket ids of a team, in order (a loop, as `playerIdsOf`). */
+/**
+ * The ticket ids of a team, in order. Every match formed builds these: an array of the team's
+ * length from the start (one grown by `push` reserves room for 17 ids).
+ */
 function ticketIdsOf(team: readonly { readonly ticketId: string }[]): string[] {
-  const ticketIds: string[] = [];
-  for (const ticket of team) ticketIds.push(ticket.ticketId);
+  const ticketIds: string[] = new Array(team.length);
+  for (let i = 0; i < team.length; i++) ticketIds[i] = (team[i] as { readonly ticketId: string }).ticketId;
   return ticketIds;
 }
 
 /**
- * The player ids of a team's tickets, in order (a loop: every match formed builds these, and
- * `flatMap` over small arrays costs several times as much).
+ * The player ids of a team's tickets, in order (plain loops into an array of the right length, as
+ * `ticketIdsOf`; `flatMap` over small arrays costs several times as much).
  */
 function playerIdsOf(
   team: readonly { readonly players: readonly { readonly profile: { readonly playerId: string } }[] }[],
 ): string[] {
-  const playerIds: string[] = [];
-  for (const ticket of team) for (const player of ticket.players) playerIds.push(player.profile.playerId);
+  let count = 0;
+  for (let t = 0; t < team.length; t++) count += (team[t] as (typeof team)[number]).players.length;
+  const playerIds: string[] = new Array(count);
+  let index = 0;
+  for (let t = 0; t < team.length; t++) {
+    const players = (team[t] as (typeof team)[number]).players;
+    for (let p = 0; p < players.length; p++)
+      playerIds[index++] = (players[p] as (typeof players)[number]).profile.playerId;
+  }
   return playerIds;
 }
