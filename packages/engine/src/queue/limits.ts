@@ -107,20 +107,14 @@ export class HardLimits {
 
   /** Region name to its position in `regions.names`. */
   private readonly regionPositions: ReadonlyMap<string, number>;
-  /**
-   * What is read of each ticket's pings, in one array per ticket (one map entry, not one per kind:
-   * the collector walks every entry of a weak map of the whole pool): the worst ping of its players
-   * per region (in `regions.names` order), then when each region first is within its ping cap (see
-   * `pingCapOpensMs`), then 1 once those openings are filled in.
-   */
-  private readonly pingRecords = new WeakMap<ScoredTicket<unknown>, Float64Array>();
-  /** Regions of the queue (0 without regions). */
-  private readonly regionCount: number;
+  /** Worst ping of each ticket's players per region (in `regions.names` order). */
+  private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+  /** When each region first is within each ticket's ping cap (see `pingCapOpensMs`). */
+  private readonly capOpenings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
     this.regionPositions = new Map((config.regions?.names ?? []).map((name, index) => [name, index]));
-    this.regionCount = config.regions?.names.length ?? 0;
     this.shape = shape;
     this.fairnessBound = config.objective?.maxFavouriteWinProbability ?? 1;
     const limits: HardLimit[] = [this.teamSizes(), this.gates()];
@@ -165,20 +159,19 @@ export class HardLimits {
   private lastPings: Float64Array = new Float64Array(0);
 
   /**
-   * A ticket's worst ping per region, in `regions.names` order: its first `regions.names.length`
-   * values (the array holds more; not to be written). A waiting ticket never changes: read once,
-   * not per candidate.
+   * A ticket's worst ping per region, in `regions.names` order (not to be written). A waiting ticket
+   * never changes: read once, not per candidate.
    */
   worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
-    let record = this.pingRecords.get(ticket);
-    if (record === undefined) {
+    let pings = this.worstPings.get(ticket);
+    if (pings === undefined) {
       // A plain loop (read once per ticket, at its arrival): no closure or iterator.
       const names = this.config.regions?.names ?? [];
-      record = new Float64Array(2 * names.length + 1);
-      for (let r = 0; r < names.length; r++) record[r] = worstPing(ticket, names[r] as string);
-      this.pingRecords.set(ticket, record);
+      pings = new Float64Array(names.length);
+      for (let r = 0; r < names.length; r++) pings[r] = worstPing(ticket, names[r] as string);
+      this.worstPings.set(ticket, pings);
     }
-    return record;
+    return pings;
   }
 
   /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
@@ -444,11 +437,10 @@ export class HardLimits {
     for (let t = 0; t < tickets.length; t++)
       openings[t] = this.pingCapOpensMs(tickets[t] as ScoredTicket<TRating>);
     let earliest = Number.POSITIVE_INFINITY;
-    const count = this.regionCount;
-    for (let r = 0; r < count; r++) {
+    for (let r = 0; r < regions.names.length; r++) {
       let latest = nowMs;
       for (let t = 0; t < openings.length; t++) {
-        latest = Math.max(latest, (openings[t] as Float64Array)[count + r] as number);
+        latest = Math.max(latest, (openings[t] as Float64Array)[r] as number);
         // A region no earlier than the best so far is not read to the end.
         if (latest >= earliest) break;
       }
@@ -461,20 +453,20 @@ export class HardLimits {
   private readonly openingsScratch: Float64Array[] = [];
 
   /**
-   * When each region first is within a ticket's ping cap (Infinity if never): the values from
-   * `regions.names.length` on, one per region in `regions.names` order. A waiting ticket never
-   * changes and its cap relaxes with its own wait only: read once.
+   * When each region (in `regions.names` order) first is within a ticket's ping cap (Infinity if
+   * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
    */
   private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
-    // From the ticket's pings per region, in the same record.
-    const record = this.worstPingsOf(ticket);
-    const count = this.regionCount;
-    if (record[2 * count] === 0) {
-      for (let r = 0; r < count; r++)
-        record[count + r] = this.pingCapAllowsFromMs(ticket, record[r] as number, ticket.enqueuedAtMs);
-      record[2 * count] = 1;
+    let opens = this.capOpenings.get(ticket);
+    if (opens === undefined) {
+      // From the ticket's pings per region, read once (not a lookup per region).
+      const pings = this.worstPingsOf(ticket);
+      opens = new Float64Array(pings.length);
+      for (let r = 0; r < pings.length; r++)
+        opens[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
+      this.capOpenings.set(ticket, opens);
     }
-    return record;
+    return opens;
   }
 
   private pingCap(): HardLimit {
