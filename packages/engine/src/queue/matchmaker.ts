@@ -373,20 +373,28 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         entry.sleepUntilMs = Number.NEGATIVE_INFINITY;
         if (entry.listed) this.pool.wake(entry);
       }
+      this.pool.releaseHolds();
       throw error;
     } finally {
       this.expiringNow = new Set();
-      this.pool.releaseHolds();
       this.planned = [];
     }
     this.lastNowMs = nowMs;
-    for (const timeout of plan.timeouts)
-      effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
-    this.expire(nowMs, effects);
-    const forms = plan.forms;
-    for (let f = 0; f < forms.length; f++) {
-      const planned = forms[f] as PlannedMatch<TRating>;
-      this.form(planned.proposal, planned.members, nowMs, effects);
+    try {
+      // Returning tickets are placed among free neighbours: nothing may be held then. Otherwise the
+      // holds end after the tick's matches and expiries have removed their tickets: a removal ends a
+      // hold, and what remains to release is what the plan held and did not take.
+      if (plan.timeouts.length > 0) this.pool.releaseHolds();
+      for (const timeout of plan.timeouts)
+        effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
+      this.expire(nowMs, effects);
+      const forms = plan.forms;
+      for (let f = 0; f < forms.length; f++) {
+        const planned = forms[f] as PlannedMatch<TRating>;
+        this.form(planned.proposal, planned.members, nowMs, effects);
+      }
+    } finally {
+      this.pool.releaseHolds();
     }
     return effects;
   }
