@@ -15,19 +15,25 @@ import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
 import type { MatchShape } from './shape.ts';
 import type { OverduePolicy, QueueConfig } from './types.ts';
 
-/** The handshake's verdict on a candidate. */
+/**
+ * The handshake's verdict on a candidate. Its lists are read, never written: an empty one is shared
+ * (most candidates judged break nothing and are below no threshold).
+ */
 export interface Verdict {
   /** Tickets below their quality threshold that neither waive nor are overridden: the match cannot form. */
-  readonly rejectedBy: string[];
+  readonly rejectedBy: readonly string[];
   /** Overdue tickets below their own threshold, which they waive. */
-  readonly acceptedWhenOverdue: string[];
+  readonly acceptedWhenOverdue: readonly string[];
   /** Tickets below their threshold overridden by an overdue ticket (policy `force`). */
-  readonly forcedOn: string[];
+  readonly forcedOn: readonly string[];
   /** Some ticket in it is past the maximum wait. */
   readonly hasOverdue: boolean;
   /** Hard limits broken: the match cannot form while any is. */
-  readonly breaches: Breach[];
+  readonly breaches: readonly Breach[];
 }
+
+/** The empty list of tickets every verdict without any shares. */
+const NO_TICKETS: readonly string[] = Object.freeze([]);
 
 /** The queue's acceptance rules, compiled once. */
 export class Handshake {
@@ -161,8 +167,9 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): Verdict {
-    const belowThreshold: string[] = [];
-    const acceptedWhenOverdue: string[] = [];
+    // Made only when a ticket is below its threshold: every candidate of every look is judged.
+    let belowThreshold: string[] | undefined;
+    let acceptedWhenOverdue: string[] | undefined;
     let hasOverdue = false;
     // Index loops: a candidate's teams come from several builders, and `for ... of` over arrays of
     // several kinds steps a real iterator (an object per ticket).
@@ -176,16 +183,24 @@ export class Handshake {
         // `thresholdAt`, without an object per ticket of every candidate judged.
         const relaxed = relaxedValue(this.config.threshold, nowMs - ticket.enqueuedAtMs, 'down');
         const threshold = Math.max(relaxed, minQualityOf(ticket.ticketId) ?? 0);
-        if (quality < threshold) (overdue ? acceptedWhenOverdue : belowThreshold).push(ticket.ticketId);
+        if (quality >= threshold) continue;
+        if (overdue) {
+          acceptedWhenOverdue ??= [];
+          acceptedWhenOverdue.push(ticket.ticketId);
+        } else {
+          belowThreshold ??= [];
+          belowThreshold.push(ticket.ticketId);
+        }
       }
     }
     const forced = this.policy === 'force' && hasOverdue;
+    const below = belowThreshold ?? NO_TICKETS;
     return {
-      rejectedBy: forced ? [] : belowThreshold,
-      acceptedWhenOverdue,
-      forcedOn: forced ? belowThreshold : [],
+      rejectedBy: forced ? NO_TICKETS : below,
+      acceptedWhenOverdue: acceptedWhenOverdue ?? NO_TICKETS,
+      forcedOn: forced ? below : NO_TICKETS,
       hasOverdue,
-      breaches: this.limits.breaches({ match, winProbabilities: evaluation.winProbabilities }, nowMs),
+      breaches: this.limits.breachesOf(match, evaluation.winProbabilities, nowMs),
     };
   }
 
@@ -202,7 +217,7 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): number {
-    const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
+    const hardMs = this.limits.holdFromMsOf(match, winProbabilities, nowMs);
     return Math.max(hardMs, this.softAcceptMs(match, qualityCeiling, minQualityOf, nowMs));
   }
 

@@ -35,6 +35,9 @@ export interface Breach {
   readonly ticketId: string;
 }
 
+/** The breaches of every candidate that breaks no limit (one list, never written). */
+const NO_BREACHES: readonly Breach[] = Object.freeze([]);
+
 /** A candidate with what several limits read, computed once (a free-for-all has 100 tickets). */
 interface Prepared<TRating> extends LimitCandidate<TRating> {
   readonly tickets: readonly ScoredTicket<TRating>[];
@@ -228,9 +231,12 @@ export class HardLimits {
    * record serves every call (no limit reads a candidate after its call returns, nor prepares another
    * while it runs).
    */
-  private prepare<TRating>(candidate: LimitCandidate<TRating>): Prepared<TRating> {
+  private prepare<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+  ): Prepared<TRating> {
     const prepared = this.prepared as PreparedRecord<TRating>;
-    const teams = candidate.match.teams;
+    const teams = match.teams;
     const teamPlayers = prepared.teamPlayers;
     const tickets = prepared.tickets;
     teamPlayers.length = teams.length;
@@ -249,8 +255,8 @@ export class HardLimits {
     }
     tickets.length = count;
     const first = tickets[0];
-    prepared.match = candidate.match;
-    prepared.winProbabilities = candidate.winProbabilities;
+    prepared.match = match;
+    prepared.winProbabilities = winProbabilities;
     prepared.players = players;
     prepared.lowPriority = first !== undefined && isLowPriority(first);
     return prepared;
@@ -267,31 +273,52 @@ export class HardLimits {
   };
 
   /** Every limit that fails, for every ticket of the candidate. */
-  breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): Breach[] {
-    const prepared = this.prepare(candidate);
+  breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): readonly Breach[] {
+    return this.breachesOf(candidate.match, candidate.winProbabilities, nowMs);
+  }
+
+  /** `breaches` of a candidate given by its parts (the handshake judges every candidate: no record made). */
+  breachesOf<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+    nowMs: number,
+  ): readonly Breach[] {
+    const prepared = this.prepare(match, winProbabilities);
     const tickets = prepared.tickets;
-    const found: Breach[] = [];
+    // Made only when a limit fails (most candidates judged break none).
+    let found: Breach[] | undefined;
     for (let l = 0; l < this.limits.length; l++) {
       const limit = this.limits[l] as HardLimit;
       if (limit.perMatch) {
         const first = tickets[0];
         if (first === undefined || limit.holds(first, prepared, nowMs)) continue;
+        found ??= [];
         for (let i = 0; i < tickets.length; i++)
           found.push({ limit: limit.kind, ticketId: (tickets[i] as ScoredTicket<TRating>).ticketId });
         continue;
       }
       for (let i = 0; i < tickets.length; i++) {
         const ticket = tickets[i] as ScoredTicket<TRating>;
-        if (!limit.holds(ticket, prepared, nowMs))
-          found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+        if (limit.holds(ticket, prepared, nowMs)) continue;
+        found ??= [];
+        found.push({ limit: limit.kind, ticketId: ticket.ticketId });
       }
     }
-    return found;
+    return found ?? NO_BREACHES;
   }
 
   /** The earliest time at which every limit holds for every ticket (Infinity if never). */
   holdFromMs<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): number {
-    const prepared = this.prepare(candidate);
+    return this.holdFromMsOf(candidate.match, candidate.winProbabilities, nowMs);
+  }
+
+  /** `holdFromMs` of a candidate given by its parts (no record made). */
+  holdFromMsOf<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+    nowMs: number,
+  ): number {
+    const prepared = this.prepare(match, winProbabilities);
     let latest = nowMs;
     const tickets = prepared.tickets;
     for (let l = 0; l < this.limits.length; l++) {
@@ -311,7 +338,7 @@ export class HardLimits {
     breaches: readonly Breach[],
     nowMs: number,
   ): LimitHold[] {
-    const prepared = this.prepare(candidate);
+    const prepared = this.prepare(candidate.match, candidate.winProbabilities);
     const holds: LimitHold[] = [];
     for (const limit of this.limits) {
       const ticketIds = breaches
