@@ -46,6 +46,16 @@ interface Prepared<TRating> extends LimitCandidate<TRating> {
   readonly lowPriority: boolean;
 }
 
+/**
+ * A ticket's pings as the limits read them, in `regions.names` order: the worst ping of its players
+ * per region, and, once asked for, when each region first is within its ping cap (see
+ * `pingCapOpensMs`). Two arrays of one value per region, small enough to stay on the heap.
+ */
+interface PingRecord {
+  readonly pings: Float64Array;
+  opens: Float64Array | undefined;
+}
+
 /** `Prepared`, as `HardLimits.prepare` fills it in anew for each candidate. */
 interface PreparedRecord<TRating> {
   match: CandidateMatch<TRating>;
@@ -110,10 +120,11 @@ export class HardLimits {
 
   /** Region name to its position in `regions.names`. */
   private readonly regionPositions: ReadonlyMap<string, number>;
-  /** Worst ping of each ticket's players per region (in `regions.names` order). */
-  private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
-  /** When each region first is within each ticket's ping cap (see `pingCapOpensMs`). */
-  private readonly capOpenings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+  /**
+   * What is read of each ticket's pings (see `PingRecord`): one entry per ticket in one weak map,
+   * so that a ticket's cap openings, once asked for, cost no second entry to add and look up.
+   */
+  private readonly pingRecords = new WeakMap<ScoredTicket<unknown>, PingRecord>();
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
@@ -166,15 +177,21 @@ export class HardLimits {
    * never changes: read once, not per candidate.
    */
   worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
-    let pings = this.worstPings.get(ticket);
-    if (pings === undefined) {
+    return this.pingRecordOf(ticket).pings;
+  }
+
+  /** A ticket's `PingRecord`, made at the first question (its arrival). */
+  private pingRecordOf<TRating>(ticket: ScoredTicket<TRating>): PingRecord {
+    let record = this.pingRecords.get(ticket);
+    if (record === undefined) {
       // A plain loop (read once per ticket, at its arrival): no closure or iterator.
       const names = this.config.regions?.names ?? [];
-      pings = new Float64Array(names.length);
+      const pings = new Float64Array(names.length);
       for (let r = 0; r < names.length; r++) pings[r] = worstPing(ticket, names[r] as string);
-      this.worstPings.set(ticket, pings);
+      record = { pings, opens: undefined };
+      this.pingRecords.set(ticket, record);
     }
-    return pings;
+    return record;
   }
 
   /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
@@ -484,14 +501,15 @@ export class HardLimits {
    * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
    */
   private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
-    let opens = this.capOpenings.get(ticket);
+    const record = this.pingRecordOf(ticket);
+    let opens = record.opens;
     if (opens === undefined) {
       // From the ticket's pings per region, read once (not a lookup per region).
-      const pings = this.worstPingsOf(ticket);
+      const pings = record.pings;
       opens = new Float64Array(pings.length);
       for (let r = 0; r < pings.length; r++)
         opens[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
-      this.capOpenings.set(ticket, opens);
+      record.opens = opens;
     }
     return opens;
   }
