@@ -49,11 +49,12 @@ interface Prepared<TRating> extends LimitCandidate<TRating> {
 /**
  * A ticket's pings as the limits read them, in `regions.names` order: the worst ping of its players
  * per region, and, once asked for, when each region first is within its ping cap (see
- * `pingCapOpensMs`). Two arrays of one value per region, small enough to stay on the heap.
+ * `pingCapOpensMs`). Plain arrays of one number per region: a typed array costs several times as much
+ * to make (one of each per arriving ticket, the openings of most in the tick that first reads them).
  */
 interface PingRecord {
-  readonly pings: Float64Array;
-  opens: Float64Array | undefined;
+  readonly pings: readonly number[];
+  opens: readonly number[] | undefined;
 }
 
 /** `Prepared`, as `HardLimits.prepare` fills it in anew for each candidate. */
@@ -170,13 +171,13 @@ export class HardLimits {
 
   /** The ticket `ticketPingMs` last read, and its pings (a ticket's pings never change). */
   private lastPingsTicket: ScoredTicket<unknown> | undefined;
-  private lastPings: Float64Array = new Float64Array(0);
+  private lastPings: readonly number[] = [];
 
   /**
    * A ticket's worst ping per region, in `regions.names` order (not to be written). A waiting ticket
    * never changes: read once, not per candidate.
    */
-  worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
+  worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): readonly number[] {
     return this.pingRecordOf(ticket).pings;
   }
 
@@ -186,7 +187,7 @@ export class HardLimits {
     if (record === undefined) {
       // A plain loop (read once per ticket, at its arrival): no closure or iterator.
       const names = this.config.regions?.names ?? [];
-      const pings = new Float64Array(names.length);
+      const pings: number[] = new Array(names.length);
       for (let r = 0; r < names.length; r++) pings[r] = worstPing(ticket, names[r] as string);
       record = { pings, opens: undefined };
       this.pingRecords.set(ticket, record);
@@ -484,7 +485,7 @@ export class HardLimits {
     for (let r = 0; r < regions.names.length; r++) {
       let latest = nowMs;
       for (let t = 0; t < openings.length; t++) {
-        latest = Math.max(latest, (openings[t] as Float64Array)[r] as number);
+        latest = Math.max(latest, (openings[t] as readonly number[])[r] as number);
         // A region no earlier than the best so far is not read to the end.
         if (latest >= earliest) break;
       }
@@ -494,22 +495,23 @@ export class HardLimits {
   }
 
   /** `pingCapsHoldTogetherFromMs`'s openings of its tickets (one array serves every call). */
-  private readonly openingsScratch: Float64Array[] = [];
+  private readonly openingsScratch: (readonly number[])[] = [];
 
   /**
    * When each region (in `regions.names` order) first is within a ticket's ping cap (Infinity if
    * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
    */
-  private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
+  private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): readonly number[] {
     const record = this.pingRecordOf(ticket);
     let opens = record.opens;
     if (opens === undefined) {
       // From the ticket's pings per region, read once (not a lookup per region).
       const pings = record.pings;
-      opens = new Float64Array(pings.length);
+      const opening: number[] = new Array(pings.length);
       for (let r = 0; r < pings.length; r++)
-        opens[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
-      record.opens = opens;
+        opening[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
+      record.opens = opening;
+      opens = opening;
     }
     return opens;
   }
