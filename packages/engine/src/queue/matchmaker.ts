@@ -535,7 +535,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       this.config.gates?.lowPriority !== 'reject' && input.players.some((p) => p.lowPriority === true);
     const pool: PoolKey = lowPriority ? 'low-priority' : 'main';
     const home = this.handshake.chooseRegion({ teams: [[scored]] }, enqueuedAtMs).region;
-    asPropertyName(input.ticketId);
     const entry: Entry<TRating> = {
       seq: this.seqCounter++,
       input,
@@ -1074,20 +1073,6 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
  */
 function ticketRecord<T>(): Record<string, T> {
   return Object.setPrototypeOf(Object.create(null), Object.prototype) as Record<string, T>;
-}
-
-/** `asPropertyName`'s object: a name is set on it and taken off again at once. */
-const naming: Record<string, number> = Object.create(null);
-
-/**
- * Makes `name` a property name now (the runtime keeps one copy of each name in a table): a matched
- * ticket's id names its wait in `waitMsByTicket`, and a name made at the tick costs the tick a lookup
- * and a copy in that table for each ticket it matches (most of what recording a wait costs). Made at
- * the ticket's arrival instead, the tick that matches it only stores the wait.
- */
-function asPropertyName(name: string): void {
-  naming[name] = 0;
-  delete naming[name];
 }
 
 /**
