@@ -529,7 +529,7 @@ export type CachedCandidate<TRating> =
  * what keeps a tick over a large pool cheap: only new sets of tickets are split and scored.
  */
 export class CandidateCache<TRating> {
-  private readonly byKey = new Map<string, CachedCandidate<TRating>>();
+  private readonly byKey = new Map<string, CachedFor<TRating>>();
   private readonly limit: number;
 
   constructor(limit: number) {
@@ -542,19 +542,19 @@ export class CandidateCache<TRating> {
     build: () => CachedCandidate<TRating>,
   ): CachedCandidate<TRating> {
     const key = this.keyOf(tickets);
-    let hit = this.byKey.get(key);
-    if (hit === undefined) {
-      // Entries of departed tickets are never hit again; dropping everything now and then bounds memory.
-      if (this.byKey.size >= this.limit) this.byKey.clear();
-      hit = build();
-      this.byKey.set(key, hit);
-    }
-    return hit;
+    const hit = this.byKey.get(key);
+    if (hit !== undefined && sameArrivals(hit.tickets, tickets)) return hit.candidate;
+    // Entries of departed tickets are hit again only by their ids' next arrivals (which miss, above);
+    // dropping everything now and then bounds memory.
+    if (hit === undefined && this.byKey.size >= this.limit) this.byKey.clear();
+    const candidate = build();
+    this.byKey.set(key, { tickets: tickets.slice(), candidate });
+    return candidate;
   }
 
   /** Replaces the cached candidate of these tickets (a split chosen anew). */
   replace(tickets: readonly ScoredTicket<TRating>[], candidate: CachedCandidate<TRating>): void {
-    this.byKey.set(this.keyOf(tickets), candidate);
+    this.byKey.set(this.keyOf(tickets), { tickets: tickets.slice(), candidate });
   }
 
   private keyOf(tickets: readonly ScoredTicket<TRating>[]): string {
@@ -583,6 +583,30 @@ export class CandidateCache<TRating> {
 
 /** `CandidateCache`'s ids of a key being made (one array serves every key). */
 const keyIds: string[] = [];
+
+/**
+ * A cached candidate with the tickets it was made of: a ticket id can be enqueued again once its
+ * ticket has finished, with other players or ratings, and its new arrival must not be judged by a
+ * split of the old one.
+ */
+interface CachedFor<TRating> {
+  readonly tickets: readonly ScoredTicket<TRating>[];
+  readonly candidate: CachedCandidate<TRating>;
+}
+
+/** True when `asked` holds the very tickets of `cached` (the same arrivals, not only the same ids). */
+function sameArrivals<TRating>(
+  cached: readonly ScoredTicket<TRating>[],
+  asked: readonly ScoredTicket<TRating>[],
+): boolean {
+  if (cached.length !== asked.length) return false;
+  for (let i = 0; i < asked.length; i++) {
+    const ticket = asked[i] as ScoredTicket<TRating>;
+    // Usually in the same order (fills are judged in id order): the scan ends at once.
+    if (cached[i] !== ticket && !cached.includes(ticket)) return false;
+  }
+  return true;
+}
 
 /** True when the tickets' ids ascend (the order `sort()` gives them). */
 function inIdOrder(tickets: readonly { readonly ticketId: string }[]): boolean {

@@ -313,3 +313,16 @@ test('maxEvaluationsPerTick spreads a large due set over ticks, oldest first, lo
   assert.ok(first.includes('t0') && first.includes('t2'), first.join(','));
   assert.deepEqual(mm.size(), { tickets: 0, players: 0 });
 });
+
+test('a ticket id enqueued again after its match is judged by its new ratings, not a split remembered from its first stay', () => {
+  const mm = make(twoVersusTwo('continuous', { threshold: { start: 0 } }));
+  const teamsOf = (ratings: Record<string, number>, nowMs: number) => {
+    for (const [id, rating] of Object.entries(ratings)) mm.enqueue(solo(id, rating), nowMs);
+    const [effect] = matched(mm.tick(nowMs));
+    assert.ok(effect !== undefined && effect.kind === 'matched');
+    return effect.match.teams.map((team) => [...team.ticketIds].sort().join('+')).sort();
+  };
+  // Balanced teams pair each low rating with the high one that evens the sums.
+  assert.deepEqual(teamsOf({ a: 1000, b: 1010, c: 2000, d: 2010 }, 0), ['a+d', 'b+c']);
+  assert.deepEqual(teamsOf({ a: 1000, b: 1010, c: 2010, d: 2000 }, 1_000), ['a+c', 'b+d']);
+});
