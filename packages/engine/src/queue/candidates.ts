@@ -531,9 +531,22 @@ export type CachedCandidate<TRating> =
 export class CandidateCache<TRating> {
   private readonly byKey = new Map<string, CachedFor<TRating>>();
   private readonly limit: number;
+  private readonly isWaiting: (ticket: ScoredTicket<TRating>) => boolean;
+  /** Where the sweep for candidates of departed tickets goes on (insertion order, then again). */
+  private sweep: IterableIterator<[string, CachedFor<TRating>]> | undefined;
 
-  constructor(limit: number) {
+  /**
+   * `isWaiting` tells whether a ticket (this very arrival) still waits: a candidate holding one that
+   * does not can never be asked for again, and is swept away.
+   */
+  constructor(limit: number, isWaiting: (ticket: ScoredTicket<TRating>) => boolean) {
     this.limit = limit;
+    this.isWaiting = isWaiting;
+  }
+
+  /** How many candidates are kept. */
+  get size(): number {
+    return this.byKey.size;
   }
 
   /** The cached candidate of these tickets, computing it with `build` on a miss. */
@@ -544,12 +557,36 @@ export class CandidateCache<TRating> {
     const key = this.keyOf(tickets);
     const hit = this.byKey.get(key);
     if (hit !== undefined && sameArrivals(hit.tickets, tickets)) return hit.candidate;
-    // Entries of departed tickets are hit again only by their ids' next arrivals (which miss, above);
-    // dropping everything now and then bounds memory.
-    if (hit === undefined && this.byKey.size >= this.limit) this.byKey.clear();
+    if (hit === undefined) {
+      this.sweepSome();
+      // The last resort if the sweep falls behind: everything goes (it is all computed again).
+      if (this.byKey.size >= this.limit) this.byKey.clear();
+    }
     const candidate = build();
     this.byKey.set(key, { tickets: tickets.slice(), candidate });
     return candidate;
+  }
+
+  /**
+   * Looks at the two candidates next in the sweep, dropping those with a departed ticket: two for
+   * every one added, so that the kept candidates stay about as many as the waiting tickets' (no
+   * hit can change: a departed arrival never comes back), with no pause to sweep them all at once.
+   */
+  private sweepSome(): void {
+    for (let step = 0; step < 2; step++) {
+      this.sweep ??= this.byKey.entries();
+      const next = this.sweep.next();
+      if (next.done === true) {
+        this.sweep = undefined;
+        return;
+      }
+      const [key, cached] = next.value;
+      for (let i = 0; i < cached.tickets.length; i++)
+        if (!this.isWaiting(cached.tickets[i] as ScoredTicket<TRating>)) {
+          this.byKey.delete(key);
+          break;
+        }
+    }
   }
 
   /** Replaces the cached candidate of these tickets (a split chosen anew). */

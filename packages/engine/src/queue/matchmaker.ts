@@ -253,7 +253,10 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       handshake: this.handshake,
       objective: this.objective,
       pool: this.pool,
-      cache: new CandidateCache<TRating>(1_000_000),
+      cache: new CandidateCache<TRating>(
+        1_000_000,
+        (ticket) => this.entries.get(ticket.ticketId)?.scored === ticket,
+      ),
       window: this.window,
       gatherCount: this.gatherCount,
       boundsFillWakes: looks === 'scheduled',
