@@ -81,6 +81,15 @@ export class ApartBound<TRating> {
   }
 
   /**
+   * Whether `withOther` keeps the pair with every neighbour back at `nowMs` (no `force` policy, and
+   * the measured ticket's own side later): each such pair then waits until the later of
+   * `times.fromMs` and the neighbour's arrival plus `times.waitMs`, read when needed.
+   */
+  keepsEveryPairBack(times: ApartTimes, nowMs: number): boolean {
+    return !this.forces && times.fromMs > nowMs;
+  }
+
+  /**
    * A time (>= `nowMs`) before which the pair of the measured ticket with `other` does not pass the
    * handshake: both must accept its quality, unless (with the `force` policy) one of them is
    * overdue; `nowMs` when it might pass now.

@@ -230,8 +230,7 @@ export class CandidateSearch<TRating> {
     }
     arrival.notesAtMs = nowMs;
     const index = notes.indexAmong(other, earlier);
-    if (index >= 0 && nowMs < (notes.validUntilMs[index] as number))
-      return notes.validUntilMs[index] as number;
+    if (index >= 0 && nowMs < notes.validUntilAt(index)) return notes.validUntilAt(index);
     const fresh = this.lookAtPair(arrival, other, nowMs);
     let acceptMs = this.boundAcceptMs;
     let validUntilMs = acceptMs;
@@ -523,6 +522,8 @@ export class CandidateSearch<TRating> {
     const lookAcceptMs = this.lookAcceptMs;
     const lookValidUntilMs = this.lookValidUntilMs;
     let looked = 0;
+    // Every pair looked at kept back by the bound (`ApartBound.keepsEveryPairBack`), not noted one by one.
+    let apartAll = false;
     // The neighbours of the pairs looked at, in order, for `status`.
     const shownOthers: Entry<TRating>[] = [];
     if (pairs) {
@@ -550,6 +551,7 @@ export class CandidateSearch<TRating> {
           times,
         );
       else times.fromMs = nowMs;
+      apartAll = apart !== undefined && considered > 0 && apart.keepsEveryPairBack(times, nowMs);
       for (let i = 0; i < considered; i++) {
         const other = wide[i] as Entry<TRating>;
         examined++;
@@ -559,6 +561,13 @@ export class CandidateSearch<TRating> {
         );
         // (Every ticket of a one-player team is whole: the size is not read.)
         if (teamSize > 1 && other.size !== teamSize) continue;
+        if (apartAll) {
+          // Noted by the bound as a whole (`PairNotes.noteApart`): the neighbour is not read.
+          lookScored[looked] = -1;
+          shownOthers.push(other);
+          looked++;
+          continue;
+        }
         let fresh: Proposal<TRating> | undefined;
         let acceptMs = Number.NaN;
         let validUntilMs = Number.NaN;
@@ -578,8 +587,8 @@ export class CandidateSearch<TRating> {
           const noteIndex = own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, 0);
           const noted = own >= 0 ? notes : mirrored;
           if (noted !== undefined && noteIndex >= 0) {
-            acceptMs = noted.acceptMs[noteIndex] as number;
-            validUntilMs = noted.validUntilMs[noteIndex] as number;
+            acceptMs = noted.acceptAt(noteIndex);
+            validUntilMs = noted.validUntilAt(noteIndex);
           } else {
             fresh = this.lookAtPair(entry, other, nowMs);
             if (fresh === undefined) {
@@ -658,8 +667,11 @@ export class CandidateSearch<TRating> {
       accepts.push(acceptMs);
       wakeMs = Math.min(wakeMs, acceptMs);
     }
-    for (let k = 0; k < looked; k++)
-      if ((lookScored[k] as number) < 0) wakeMs = Math.min(wakeMs, lookAcceptMs[k] as number);
+    // Every pair the bound kept back waits at least until its `fromMs` (waking then is never late).
+    if (apartAll && looked > 0) wakeMs = Math.min(wakeMs, this.apartTimes.fromMs);
+    else
+      for (let k = 0; k < looked; k++)
+        if ((lookScored[k] as number) < 0) wakeMs = Math.min(wakeMs, lookAcceptMs[k] as number);
     entry.dirty = false;
     this.pool.setReach(entry, reachSkill);
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
@@ -677,15 +689,20 @@ export class CandidateSearch<TRating> {
         notes = new PairNotes();
         entry.pairNotes = notes;
       }
-      notes.clear();
-      for (let k = 0; k < looked; k++) {
-        const other = shownOthers[k] as Entry<TRating>;
-        const scored = lookScored[k] as number;
-        if (scored < 0) {
-          notes.push(other, lookAcceptMs[k] as number, lookValidUntilMs[k] as number);
-        } else {
-          const acceptMs = accepts[scored] as number;
-          notes.push(other, acceptMs, this.scoredValidUntilMs(entry, other, acceptMs, nowMs));
+      if (apartAll) {
+        // (No neighbour arrived after now.)
+        notes.noteApart(shownOthers, looked, this.apartTimes.fromMs, this.apartTimes.waitMs, nowMs);
+      } else {
+        notes.clear();
+        for (let k = 0; k < looked; k++) {
+          const other = shownOthers[k] as Entry<TRating>;
+          const scored = lookScored[k] as number;
+          if (scored < 0) {
+            notes.push(other, lookAcceptMs[k] as number, lookValidUntilMs[k] as number);
+          } else {
+            const acceptMs = accepts[scored] as number;
+            notes.push(other, acceptMs, this.scoredValidUntilMs(entry, other, acceptMs, nowMs));
+          }
         }
       }
       entry.notesAtMs = nowMs;
