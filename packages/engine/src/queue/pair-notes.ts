@@ -49,16 +49,12 @@ export class PairNotes<T extends Noted> {
 
   /** No earlier than this time can the pair of the note at `index` pass. */
   acceptAt(index: number): number {
-    return this.apart
-      ? this.apartTimeOf(this.others[index] as T)
-      : (this.acceptMs[index] as number);
+    return this.apart ? this.apartTimeOf(this.others[index] as T) : (this.acceptMs[index] as number);
   }
 
   /** Until this time the note at `index` holds. */
   validUntilAt(index: number): number {
-    return this.apart
-      ? this.apartTimeOf(this.others[index] as T)
-      : (this.validUntilMs[index] as number);
+    return this.apart ? this.apartTimeOf(this.others[index] as T) : (this.validUntilMs[index] as number);
   }
 
   private apartTimeOf(other: T): number {
