@@ -284,6 +284,20 @@ export class CandidateSearch<TRating> {
   private readonly lookValidUntilMs: number[] = [];
   private readonly nearSkills: number[] = [];
 
+  /**
+   * The earliest time any of the pairs with the first `count` of `others` could pass, all kept back by
+   * the bound in `apartTimes` (`ApartBound.keepsEveryPairBack`); Infinity for none. No pair passes
+   * before the bound's `fromMs`, which a neighbour that arrived no later than the ticket itself
+   * reaches (its threshold relaxes no later): most looks read one neighbour.
+   */
+  private apartWakeMs(others: readonly Entry<TRating>[], count: number): number {
+    const { fromMs, waitMs } = this.apartTimes;
+    let wakeMs = Number.POSITIVE_INFINITY;
+    for (let k = 0; k < count && wakeMs > fromMs; k++)
+      wakeMs = Math.min(wakeMs, Math.max(fromMs, (others[k] as Entry<TRating>).scored.enqueuedAtMs + waitMs));
+    return wakeMs;
+  }
+
   /** The earliest time a scored proposal that cannot form at `nowMs` could pass the handshake. */
   private acceptOf(fresh: Proposal<TRating>, nowMs: number): number {
     return this.handshake.earliestAcceptMs(
@@ -667,8 +681,7 @@ export class CandidateSearch<TRating> {
       accepts.push(acceptMs);
       wakeMs = Math.min(wakeMs, acceptMs);
     }
-    // Every pair the bound kept back waits at least until its `fromMs` (waking then is never late).
-    if (apartAll && looked > 0) wakeMs = Math.min(wakeMs, this.apartTimes.fromMs);
+    if (apartAll) wakeMs = Math.min(wakeMs, this.apartWakeMs(shownOthers, looked));
     else
       for (let k = 0; k < looked; k++)
         if ((lookScored[k] as number) < 0) wakeMs = Math.min(wakeMs, lookAcceptMs[k] as number);
