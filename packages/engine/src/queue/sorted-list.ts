@@ -171,6 +171,13 @@ export class ListCursor<T> {
  */
 export class SortedList<T extends Sequenced> {
   private readonly chunks: Chunk<T>[] = [];
+  /**
+   * Each chunk's first key and sequence number, by chunk index: finding a chunk reads these two flat
+   * arrays, not one chunk object and its arrays per step of the search (a pool of 100k tickets has
+   * hundreds of chunks, and every walk, insert and flag change starts with that search).
+   */
+  private readonly headKeys: number[] = [];
+  private readonly headSeqs: number[] = [];
   private size = 0;
   private dead = 0;
   private readonly keyOf: (item: T) => number;
@@ -194,17 +201,23 @@ export class SortedList<T extends Sequenced> {
 
   /** Index of the chunk where (`key`, `seq`) is or would be: the last starting at or before it. */
   private chunkFor(key: number, seq: number): number {
-    const chunks = this.chunks;
+    const headKeys = this.headKeys;
     let low = 0;
-    let high = chunks.length;
+    let high = headKeys.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const chunk = chunks[mid] as Chunk<T>;
-      const first = chunk.keys[0] as number;
-      if (first < key || (first === key && (chunk.seqs[0] as number) <= seq)) low = mid + 1;
+      const first = headKeys[mid] as number;
+      if (first < key || (first === key && (this.headSeqs[mid] as number) <= seq)) low = mid + 1;
       else high = mid;
     }
     return Math.max(0, low - 1);
+  }
+
+  /** Copies the first key and sequence number of chunk `at` into the heads. */
+  private syncHead(at: number): void {
+    const chunk = this.chunks[at] as Chunk<T>;
+    this.headKeys[at] = chunk.keys[0] as number;
+    this.headSeqs[at] = chunk.seqs[0] as number;
   }
 
   /**
@@ -217,6 +230,8 @@ export class SortedList<T extends Sequenced> {
     const side = this.sideFor(item);
     if (this.chunks.length === 0) {
       this.chunks.push(new Chunk([item], [key], [seq], [LIVE], [side]));
+      this.headKeys.push(key);
+      this.headSeqs.push(seq);
       this.size++;
       return;
     }
@@ -238,6 +253,8 @@ export class SortedList<T extends Sequenced> {
     chunk.flags.splice(index, 0, 1);
     chunk.sides.splice(index, 0, side);
     this.size++;
+    // (Only the first chunk takes an item before its first: `chunkFor` finds no chunk before it.)
+    if (index === 0) this.syncHead(at);
     if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at);
   }
 
@@ -255,6 +272,8 @@ export class SortedList<T extends Sequenced> {
     for (const flag of upper.flags) if (flag === DEAD) upper.dead++;
     chunk.dead -= upper.dead;
     this.chunks.splice(at + 1, 0, upper);
+    this.headKeys.splice(at + 1, 0, upper.keys[0] as number);
+    this.headSeqs.splice(at + 1, 0, upper.seqs[0] as number);
   }
 
   /** The chunk holding `item` and its index there; the item must be in the list. */
@@ -328,7 +347,11 @@ export class SortedList<T extends Sequenced> {
     seqs.length = kept;
     flags.length = kept;
     sides.length = kept;
-    if (kept === 0) this.chunks.splice(at, 1);
+    if (kept === 0) {
+      this.chunks.splice(at, 1);
+      this.headKeys.splice(at, 1);
+      this.headSeqs.splice(at, 1);
+    } else this.syncHead(at);
   }
 
   /**
