@@ -382,12 +382,13 @@ export class CandidateSearch<TRating> {
     return key;
   }
 
-  private openForeignBuckets(
-    entry: Entry<TRating>,
-    nowMs: number,
-  ): { open: readonly string[]; wakeMs: number } {
+  /** `openForeignBuckets`' time the next bucket opens (Infinity for none): no object per look. */
+  private regionWakeMs = Number.POSITIVE_INFINITY;
+
+  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): readonly string[] {
     const regions = this.config.regions;
-    if (regions === undefined) return { open: NO_BUCKETS, wakeMs: Infinity };
+    this.regionWakeMs = Number.POSITIVE_INFINITY;
+    if (regions === undefined) return NO_BUCKETS;
     const pings = this.foreignPingsOf(entry, nowMs);
     // Made for the first bucket that opens (most looks open none).
     let open: string[] | undefined;
@@ -403,7 +404,8 @@ export class CandidateSearch<TRating> {
         open.push(bucket);
       } else wakeMs = Math.min(wakeMs, opensMs);
     }
-    return { open: open ?? NO_BUCKETS, wakeMs };
+    this.regionWakeMs = wakeMs;
+    return open ?? NO_BUCKETS;
   }
 
   /**
@@ -499,33 +501,30 @@ export class CandidateSearch<TRating> {
     // Pre-formed whole teams of a fixed two-team shape (1v1, alliances) pair one neighbour at a time.
     const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
     const teamSize = shape.teamSize.max;
-    const candidates: Proposal<TRating>[] = [];
+    // (The look's arrays that do not outlive it are the search's, reused from look to look, and no
+    // closure here captures the look's variables: a look then allocates only what it keeps.)
+    const candidates = this.lookCandidates;
+    let candidateCount = 0;
     // Neighbours that no match could hold together with this ticket under the queue's rules (another
     // build, no game mode in common) are skipped; when the first of them could be allowed, it wakes.
     const rules = this.handshake.limits.rules;
-    let pairWakeMs = Number.POSITIVE_INFINITY;
-    const allowed = rules.hasPairRules
-      ? (other: Entry<TRating>) => {
-          const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
-          if (fromMs <= nowMs) return true;
-          pairWakeMs = Math.min(pairWakeMs, fromMs);
-          return false;
-        }
-      : undefined;
+    const allowance = rules.hasPairRules ? new PairAllowance(rules, entry, nowMs) : undefined;
+    const allowed = allowance?.allowed;
     // The near neighbours' skills, read from the pool's list (by index in `near`).
     const nearSkills = this.nearSkills;
-    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed, nearSkills);
+    const near = this.pool.neighbours(
+      entry,
+      this.gatherCount,
+      entry.bucket,
+      allowed,
+      nearSkills,
+      this.nearScratch,
+    );
     const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
-    const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
-    let wide = near;
-    if (open.length > 0) {
-      const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
-      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, allowed))]
-        .flat()
-        .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
-        .slice(0, this.gatherCount);
-    }
+    const open = this.openForeignBuckets(entry, nowMs);
+    const regionWakeMs = this.regionWakeMs;
+    const wide = open.length > 0 ? this.widened(entry, near, open, allowed) : near;
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
     // The pairs looked at, in order (`looked` of them): noted ones cannot form now (a note from the
@@ -613,8 +612,8 @@ export class CandidateSearch<TRating> {
         }
         if (fresh !== undefined) {
           // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
-          lookScored[looked] = candidates.length;
-          candidates.push(fresh);
+          lookScored[looked] = candidateCount;
+          candidates[candidateCount++] = fresh;
           if (isFormable(fresh)) anyFormable = true;
         } else {
           lookScored[looked] = -1;
@@ -656,18 +655,20 @@ export class CandidateSearch<TRating> {
             continue;
           }
           const proposal = this.judgeFill(inSplitOrder(fill.tickets), fill.teamCount, nowMs);
-          if (proposal !== undefined) candidates.push(proposal);
+          if (proposal !== undefined) candidates[candidateCount++] = proposal;
         }
       }
     }
-    const formable: Proposal<TRating>[] = [];
-    let wakeMs = Math.min(regionWakeMs, pairWakeMs, unsplitWakeMs);
+    let formable: Proposal<TRating>[] | undefined;
+    let wakeMs = Math.min(regionWakeMs, allowance?.wakeMs ?? Number.POSITIVE_INFINITY, unsplitWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
-    const accepts: number[] = [];
-    for (const candidate of candidates) {
+    const accepts = this.lookAccepts;
+    for (let c = 0; c < candidateCount; c++) {
+      const candidate = candidates[c] as Proposal<TRating>;
       if (isFormable(candidate)) {
+        formable ??= [];
         formable.push(candidate);
-        accepts.push(nowMs);
+        accepts[c] = nowMs;
         continue;
       }
       const ceiling = rules.ceiling(this.scorer.ceilingScore(candidate.evaluation));
@@ -678,7 +679,7 @@ export class CandidateSearch<TRating> {
         this.context.minQualityOf,
         nowMs,
       );
-      accepts.push(acceptMs);
+      accepts[c] = acceptMs;
       wakeMs = Math.min(wakeMs, acceptMs);
     }
     if (apartAll) wakeMs = Math.min(wakeMs, this.apartWakeMs(shownOthers, looked));
@@ -688,9 +689,10 @@ export class CandidateSearch<TRating> {
     entry.dirty = false;
     this.pool.setReach(entry, reachSkill);
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
-    if (formable.length > 0) {
+    if (formable !== undefined) {
       entry.pairNotes?.clear();
       entry.unsplitBest = undefined;
+      this.forgetCandidates(candidateCount);
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
@@ -728,7 +730,8 @@ export class CandidateSearch<TRating> {
       showPair(entry, { first: entry, seconds: shownOthers, atMs: nowMs });
     } else {
       let bestShown: Proposal<TRating> | undefined;
-      for (const candidate of candidates) {
+      for (let c = 0; c < candidateCount; c++) {
+        const candidate = candidates[c] as Proposal<TRating>;
         if (
           bestShown === undefined ||
           shownBefore(
@@ -748,7 +751,53 @@ export class CandidateSearch<TRating> {
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
     entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);
     this.pool.sleep(entry);
+    this.forgetCandidates(candidateCount);
     return [];
+  }
+
+  /** Drops a look's proposals from the reused array, so that it keeps none alive till the next look. */
+  private forgetCandidates(count: number): void {
+    for (let c = 0; c < count; c++) this.lookCandidates[c] = undefined;
+  }
+
+  /**
+   * The nearest of `near` and of the open buckets' neighbours of `entry`, by skill distance then
+   * arrival (`gatherCount` of them).
+   */
+  private widened(
+    entry: Entry<TRating>,
+    near: readonly Entry<TRating>[],
+    open: readonly string[],
+    allowed: ((other: Entry<TRating>) => boolean) | undefined,
+  ): Entry<TRating>[] {
+    const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
+    return [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, allowed))]
+      .flat()
+      .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
+      .slice(0, this.gatherCount);
+  }
+
+  /** A look's candidates, its acceptance times and its own bucket's neighbours, reused by every look. */
+  private readonly lookCandidates: (Proposal<TRating> | undefined)[] = [];
+  private readonly lookAccepts: number[] = [];
+  private readonly nearScratch: Entry<TRating>[] = [];
+}
+
+/**
+ * Whether the queue's rules allow a pair of `entry` with a neighbour now; `wakeMs`, the first time one
+ * it refused could be allowed.
+ */
+class PairAllowance<TRating> {
+  wakeMs = Number.POSITIVE_INFINITY;
+  readonly allowed: (other: Entry<TRating>) => boolean;
+
+  constructor(rules: Handshake['limits']['rules'], entry: Entry<TRating>, nowMs: number) {
+    this.allowed = (other) => {
+      const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
+      if (fromMs <= nowMs) return true;
+      this.wakeMs = Math.min(this.wakeMs, fromMs);
+      return false;
+    };
   }
 }
 

@@ -239,6 +239,7 @@ export class PoolIndex<TRating> {
   /**
    * Free neighbours of `entry` (listed and not held) in skill order in one bucket, nearest first,
    * that pass `allowed` when given; their skills go into `skills` at the same indexes when given.
+   * Written into `into` when given (its earlier contents replaced), else into a new array.
    */
   neighbours(
     entry: Entry<TRating>,
@@ -246,14 +247,16 @@ export class PoolIndex<TRating> {
     bucket: string,
     allowed?: (other: Entry<TRating>) => boolean,
     skills?: number[],
+    into?: Entry<TRating>[],
   ): Entry<TRating>[] {
     const { lower, higher } = this;
     this.list(bucket).placeAround(entry, lower, higher);
-    const result: Entry<TRating>[] = [];
+    const result: Entry<TRating>[] = into ?? [];
+    let found = 0;
     const skill = entry.scored.skill;
     // Flags and skills are read from the list's chunks: only the tickets kept (or asked about by
     // `allowed`) are read themselves.
-    while (result.length < count) {
+    while (found < count) {
       lower.skipUnfree();
       higher.skipUnfree();
       if (lower.done && higher.done) break;
@@ -266,9 +269,11 @@ export class PoolIndex<TRating> {
       const nextSkill = cursor.keys[cursor.offset] as number;
       cursor.skip();
       if (allowed !== undefined && !allowed(next)) continue;
-      if (skills !== undefined) skills[result.length] = nextSkill;
-      result.push(next);
+      if (skills !== undefined) skills[found] = nextSkill;
+      result[found++] = next;
     }
+    // (Written by index and cut to length after: emptying a reused array first would give up its room.)
+    if (result.length !== found) result.length = found;
     return result;
   }
 }
