@@ -164,7 +164,11 @@ export class CandidateSearch<TRating> {
             const pairFromMs =
               other.sleepUntilMs <= anyFromMs
                 ? anyFromMs
-                : (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs);
+                : (apart as ApartBound<TRating>).withOther(
+                    times,
+                    this.pool.foundArrivals[index] as number,
+                    nowMs,
+                  );
             if (pairFromMs > nowMs && other.sleepUntilMs <= pairFromMs) {
               // What `arrivalNote` would do but note the pair: its time would not move the look.
               showPair(other, shown);
@@ -230,7 +234,8 @@ export class CandidateSearch<TRating> {
     }
     arrival.notesAtMs = nowMs;
     const index = notes.indexAmong(other, earlier);
-    if (index >= 0 && nowMs < notes.validUntilAt(index)) return notes.validUntilAt(index);
+    if (index >= 0 && nowMs < (notes.validUntilMs[index] as number))
+      return notes.validUntilMs[index] as number;
     const fresh = this.lookAtPair(arrival, other, nowMs);
     let acceptMs = this.boundAcceptMs;
     let validUntilMs = acceptMs;
@@ -283,20 +288,7 @@ export class CandidateSearch<TRating> {
   private readonly lookAcceptMs: number[] = [];
   private readonly lookValidUntilMs: number[] = [];
   private readonly nearSkills: number[] = [];
-
-  /**
-   * The earliest time any of the pairs with the first `count` of `others` could pass, all kept back by
-   * the bound in `apartTimes` (`ApartBound.keepsEveryPairBack`); Infinity for none. No pair passes
-   * before the bound's `fromMs`, which a neighbour that arrived no later than the ticket itself
-   * reaches (its threshold relaxes no later): most looks read one neighbour.
-   */
-  private apartWakeMs(others: readonly Entry<TRating>[], count: number): number {
-    const { fromMs, waitMs } = this.apartTimes;
-    let wakeMs = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < count && wakeMs > fromMs; k++)
-      wakeMs = Math.min(wakeMs, Math.max(fromMs, (others[k] as Entry<TRating>).scored.enqueuedAtMs + waitMs));
-    return wakeMs;
-  }
+  private readonly nearArrivals: number[] = [];
 
   /** The earliest time a scored proposal that cannot form at `nowMs` could pass the handshake. */
   private acceptOf(fresh: Proposal<TRating>, nowMs: number): number {
@@ -510,8 +502,9 @@ export class CandidateSearch<TRating> {
     const rules = this.handshake.limits.rules;
     const allowance = rules.hasPairRules ? new PairAllowance(rules, entry, nowMs) : undefined;
     const allowed = allowance?.allowed;
-    // The near neighbours' skills, read from the pool's list (by index in `near`).
+    // The near neighbours' skills and arrivals, read from the pool's list (by index in `near`).
     const nearSkills = this.nearSkills;
+    const nearArrivals = this.nearArrivals;
     const near = this.pool.neighbours(
       entry,
       this.gatherCount,
@@ -519,6 +512,7 @@ export class CandidateSearch<TRating> {
       allowed,
       nearSkills,
       this.nearScratch,
+      nearArrivals,
     );
     const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
@@ -535,8 +529,6 @@ export class CandidateSearch<TRating> {
     const lookAcceptMs = this.lookAcceptMs;
     const lookValidUntilMs = this.lookValidUntilMs;
     let looked = 0;
-    // Every pair looked at kept back by the bound (`ApartBound.keepsEveryPairBack`), not noted one by one.
-    let apartAll = false;
     // The neighbours of the pairs looked at, in order, for `status`.
     const shownOthers: Entry<TRating>[] = [];
     if (pairs) {
@@ -564,7 +556,6 @@ export class CandidateSearch<TRating> {
           times,
         );
       else times.fromMs = nowMs;
-      apartAll = apart !== undefined && considered > 0 && apart.keepsEveryPairBack(times, nowMs);
       for (let i = 0; i < considered; i++) {
         const other = wide[i] as Entry<TRating>;
         examined++;
@@ -574,18 +565,17 @@ export class CandidateSearch<TRating> {
         );
         // (Every ticket of a one-player team is whole: the size is not read.)
         if (teamSize > 1 && other.size !== teamSize) continue;
-        if (apartAll) {
-          // Noted by the bound as a whole (`PairNotes.noteApart`): the neighbour is not read.
-          lookScored[looked] = -1;
-          shownOthers.push(other);
-          looked++;
-          continue;
-        }
         let fresh: Proposal<TRating> | undefined;
         let acceptMs = Number.NaN;
         let validUntilMs = Number.NaN;
         const pairApartMs =
-          times.fromMs > nowMs ? (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs) : nowMs;
+          times.fromMs > nowMs
+            ? (apart as ApartBound<TRating>).withOther(
+                times,
+                wide === near ? (nearArrivals[i] as number) : other.scored.enqueuedAtMs,
+                nowMs,
+              )
+            : nowMs;
         if (!keepsNotes) {
           fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
         } else if (pairApartMs > nowMs) {
@@ -600,8 +590,8 @@ export class CandidateSearch<TRating> {
           const noteIndex = own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, 0);
           const noted = own >= 0 ? notes : mirrored;
           if (noted !== undefined && noteIndex >= 0) {
-            acceptMs = noted.acceptAt(noteIndex);
-            validUntilMs = noted.validUntilAt(noteIndex);
+            acceptMs = noted.acceptMs[noteIndex] as number;
+            validUntilMs = noted.validUntilMs[noteIndex] as number;
           } else {
             fresh = this.lookAtPair(entry, other, nowMs);
             if (fresh === undefined) {
@@ -682,10 +672,8 @@ export class CandidateSearch<TRating> {
       accepts[c] = acceptMs;
       wakeMs = Math.min(wakeMs, acceptMs);
     }
-    if (apartAll) wakeMs = Math.min(wakeMs, this.apartWakeMs(shownOthers, looked));
-    else
-      for (let k = 0; k < looked; k++)
-        if ((lookScored[k] as number) < 0) wakeMs = Math.min(wakeMs, lookAcceptMs[k] as number);
+    for (let k = 0; k < looked; k++)
+      if ((lookScored[k] as number) < 0) wakeMs = Math.min(wakeMs, lookAcceptMs[k] as number);
     entry.dirty = false;
     this.pool.setReach(entry, reachSkill);
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
@@ -704,20 +692,15 @@ export class CandidateSearch<TRating> {
         notes = new PairNotes();
         entry.pairNotes = notes;
       }
-      if (apartAll) {
-        // (No neighbour arrived after now.)
-        notes.noteApart(shownOthers, looked, this.apartTimes.fromMs, this.apartTimes.waitMs, nowMs);
-      } else {
-        notes.clear();
-        for (let k = 0; k < looked; k++) {
-          const other = shownOthers[k] as Entry<TRating>;
-          const scored = lookScored[k] as number;
-          if (scored < 0) {
-            notes.push(other, lookAcceptMs[k] as number, lookValidUntilMs[k] as number);
-          } else {
-            const acceptMs = accepts[scored] as number;
-            notes.push(other, acceptMs, this.scoredValidUntilMs(entry, other, acceptMs, nowMs));
-          }
+      notes.clear();
+      for (let k = 0; k < looked; k++) {
+        const other = shownOthers[k] as Entry<TRating>;
+        const scored = lookScored[k] as number;
+        if (scored < 0) {
+          notes.push(other, lookAcceptMs[k] as number, lookValidUntilMs[k] as number);
+        } else {
+          const acceptMs = accepts[scored] as number;
+          notes.push(other, acceptMs, this.scoredValidUntilMs(entry, other, acceptMs, nowMs));
         }
       }
       entry.notesAtMs = nowMs;

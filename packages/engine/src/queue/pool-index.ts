@@ -38,6 +38,8 @@ export class PoolIndex<TRating> {
    * would give up its room): the caller is done with it before the next call.
    */
   readonly found: Entry<TRating>[] = [];
+  /** The arrival times of `found`'s tickets at the same indexes (read from the list). */
+  readonly foundArrivals: number[] = [];
   /**
    * `wakeable`'s nearest live ticket in skill, in the arrival's bucket, whatever its reach: no ticket
    * `wakeable` returns is nearer (Infinity when there is none).
@@ -58,10 +60,12 @@ export class PoolIndex<TRating> {
   list(bucket: string): SortedList<Entry<TRating>> {
     let list = this.bySkill.get(bucket);
     if (list === undefined) {
-      // Beside each skill, the ticket's reach: a walk settling an arrival reads no other ticket.
+      // Beside each skill, the ticket's reach and arrival: a walk settling an arrival, or a fresh
+      // ticket's look, reads no other ticket for them.
       list = new SortedList<Entry<TRating>>(
         (entry) => entry.scored.skill,
         (entry) => entry.reachSkill,
+        (entry) => entry.scored.enqueuedAtMs,
       );
       this.bySkill.set(bucket, list);
     }
@@ -127,8 +131,10 @@ export class PoolIndex<TRating> {
       if (lower.done) break;
       const at = lower.offset;
       if (seen === 0) nearest = skill - (lower.keys[at] as number);
-      if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number))
+      if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number)) {
+        this.foundArrivals[count] = lower.stamps[at] as number;
         result[count++] = lower.items[at] as Entry<TRating>;
+      }
       lower.skip();
     }
     for (let seen = 0; seen < this.wakeRadius; seen++) {
@@ -136,8 +142,10 @@ export class PoolIndex<TRating> {
       if (higher.done) break;
       const at = higher.offset;
       if (seen === 0) nearest = Math.min(nearest, (higher.keys[at] as number) - skill);
-      if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number))
+      if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number)) {
+        this.foundArrivals[count] = higher.stamps[at] as number;
         result[count++] = higher.items[at] as Entry<TRating>;
+      }
       higher.skip();
     }
     this.nearestDistance = nearest;
@@ -238,8 +246,9 @@ export class PoolIndex<TRating> {
 
   /**
    * Free neighbours of `entry` (listed and not held) in skill order in one bucket, nearest first,
-   * that pass `allowed` when given; their skills go into `skills` at the same indexes when given.
-   * Written into `into` when given (its earlier contents replaced), else into a new array.
+   * that pass `allowed` when given; their skills go into `skills` and their arrival times into
+   * `arrivals` at the same indexes when given. Written into `into` when given (its earlier contents
+   * replaced), else into a new array.
    */
   neighbours(
     entry: Entry<TRating>,
@@ -248,6 +257,7 @@ export class PoolIndex<TRating> {
     allowed?: (other: Entry<TRating>) => boolean,
     skills?: number[],
     into?: Entry<TRating>[],
+    arrivals?: number[],
   ): Entry<TRating>[] {
     const { lower, higher } = this;
     this.list(bucket).placeAround(entry, lower, higher);
@@ -267,9 +277,11 @@ export class PoolIndex<TRating> {
       const cursor = takeLeft ? lower : higher;
       const next = cursor.items[cursor.offset] as Entry<TRating>;
       const nextSkill = cursor.keys[cursor.offset] as number;
+      const nextArrival = cursor.stamps[cursor.offset] as number;
       cursor.skip();
       if (allowed !== undefined && !allowed(next)) continue;
       if (skills !== undefined) skills[found] = nextSkill;
+      if (arrivals !== undefined) arrivals[found] = nextArrival;
       result[found++] = next;
     }
     // (Written by index and cut to length after: emptying a reused array first would give up its room.)
