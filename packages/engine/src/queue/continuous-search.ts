@@ -587,7 +587,9 @@ export class CandidateSearch<TRating> {
           // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
           const own = notes === undefined ? -1 : notes.holding(other, nowMs, looked);
           const mirrored = own >= 0 ? undefined : mirroredNotes(other, entry);
-          const noteIndex = own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, 0);
+          // (A neighbour as near as this one likely noted this ticket about as far down its own notes.)
+          const noteIndex =
+            own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, looked);
           const noted = own >= 0 ? notes : mirrored;
           if (noted !== undefined && noteIndex >= 0) {
             acceptMs = noted.acceptMs[noteIndex] as number;
