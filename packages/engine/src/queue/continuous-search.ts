@@ -529,8 +529,8 @@ export class CandidateSearch<TRating> {
     const lookAcceptMs = this.lookAcceptMs;
     const lookValidUntilMs = this.lookValidUntilMs;
     let looked = 0;
-    // The neighbours of the pairs looked at, in order, for `status`.
-    const shownOthers: Entry<TRating>[] = [];
+    // The neighbours of the pairs looked at, in order, for `status` (the first `looked`).
+    const shownOthers = this.lookOthers;
     if (pairs) {
       const considered = Math.min(wide.length, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
@@ -612,7 +612,7 @@ export class CandidateSearch<TRating> {
           lookAcceptMs[looked] = acceptMs;
           lookValidUntilMs[looked] = validUntilMs;
         }
-        shownOthers.push(other);
+        shownOthers[looked] = other;
         looked++;
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
@@ -624,7 +624,7 @@ export class CandidateSearch<TRating> {
     // look): the time the bound first could pass wakes the ticket, at or before the fill's own.
     let unsplitWakeMs = Number.POSITIVE_INFINITY;
     let unsplit: UnsplitFill<TRating> | undefined;
-    if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
+    if (!oneVersusOne && !(pairs && looked > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       // The own bucket's neighbours, then with the other buckets' when any is open.
       for (let round = 0; round < (open.length > 0 ? 2 : 1); round++) {
@@ -707,12 +707,14 @@ export class CandidateSearch<TRating> {
       }
       entry.notesAtMs = nowMs;
     }
-    if (shownOthers.length > 0) {
+    if (looked > 0) {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
       entry.unsplitBest = undefined;
+      const record = LookedPairs.reusedOrNew(entry);
       forgetShown(entry);
-      showPair(entry, { first: entry, seconds: shownOthers, atMs: nowMs });
+      record.keep(shownOthers, looked, nowMs);
+      showPair(entry, record);
     } else {
       let bestShown: Proposal<TRating> | undefined;
       for (let c = 0; c < candidateCount; c++) {
@@ -766,6 +768,7 @@ export class CandidateSearch<TRating> {
   private readonly lookCandidates: (Proposal<TRating> | undefined)[] = [];
   private readonly lookAccepts: number[] = [];
   private readonly nearScratch: Entry<TRating>[] = [];
+  private readonly lookOthers: Entry<TRating>[] = [];
 }
 
 /**
@@ -783,6 +786,40 @@ class PairAllowance<TRating> {
       this.wakeMs = Math.min(this.wakeMs, fromMs);
       return false;
     };
+  }
+}
+
+/**
+ * The pairs a ticket's own look saw, as `status` is shown them. A ticket reuses the record of its
+ * last look (and its array) once that record is forgotten: nothing else holds it, and a new one per
+ * look outlived the young generation for every ticket that sleeps past a collection.
+ */
+class LookedPairs<TRating> implements ShownPair<TRating> {
+  readonly first: Entry<TRating>;
+  readonly seconds: Entry<TRating>[] = [];
+  atMs = Number.NaN;
+
+  private constructor(first: Entry<TRating>) {
+    this.first = first;
+  }
+
+  /**
+   * The record of `entry`'s last look if `entry` still shows it (first of its shown pairs, to be
+   * forgotten by the caller before it is kept again), else a new one.
+   */
+  static reusedOrNew<TRating>(entry: Entry<TRating>): LookedPairs<TRating> {
+    const last = entry.shownCount > 0 ? entry.shownPairs?.[0] : undefined;
+    return last instanceof LookedPairs && last.first === entry
+      ? (last as LookedPairs<TRating>)
+      : new LookedPairs(entry);
+  }
+
+  /** Keeps the first `count` of `others`, seen at `atMs`. */
+  keep(others: readonly Entry<TRating>[], count: number, atMs: number): void {
+    const seconds = this.seconds;
+    for (let k = 0; k < count; k++) seconds[k] = others[k] as Entry<TRating>;
+    if (seconds.length !== count) seconds.length = count;
+    this.atMs = atMs;
   }
 }
 
