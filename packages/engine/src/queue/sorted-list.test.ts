@@ -17,14 +17,15 @@ interface Item {
 
 /**
  * What a step does to the list: a new item arrives, a live one leaves, a gone one returns (with the
- * side number it has by then), a live one's side number changes, a live one is held or released, or
- * a full compaction.
+ * side number it has by then), a live one's side number changes (often the one last walked around),
+ * a walk is placed around any item, a live one is held or released, or a full compaction.
  */
 type Step =
   | { readonly kind: 'insert'; readonly key: number; readonly side: number; readonly stamp: number }
   | { readonly kind: 'remove'; readonly pick: number }
   | { readonly kind: 'return'; readonly pick: number; readonly side: number }
-  | { readonly kind: 'side'; readonly pick: number; readonly side: number }
+  | { readonly kind: 'side'; readonly pick: number; readonly side: number; readonly placed: boolean }
+  | { readonly kind: 'place'; readonly pick: number }
   | { readonly kind: 'hold'; readonly pick: number }
   | { readonly kind: 'release'; readonly pick: number }
   | { readonly kind: 'compact' };
@@ -43,7 +44,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat(), side }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('side' as const), pick: fc.nat(), side }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('side' as const), pick: fc.nat(), side, placed: fc.boolean() }),
+  },
+  // A walk placed around an item, whose side number a later step may set (as a look does).
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('place' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('hold' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'compact' as const }) },
@@ -92,6 +98,7 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
         (item) => item.stamp,
       );
       const all: Item[] = [];
+      let placed: Item | undefined;
       for (const [index, next] of steps.entries()) {
         // Every item is found where it is at any time, not only at the end (a search that lands in
         // the wrong chunk finds no item there).
@@ -121,9 +128,13 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
           list.insert(item);
           item.live = true;
         } else if (next.kind === 'side' && live.length > 0) {
-          const item = live[next.pick % live.length] as Item;
+          // The item last walked around, when live (whatever moved since), or any live one.
+          const item = next.placed && placed?.live ? placed : (live[next.pick % live.length] as Item);
           item.side = next.side;
           list.setSide(item, next.side);
+        } else if (next.kind === 'place' && all.length > 0) {
+          placed = all[next.pick % all.length] as Item;
+          list.around(placed);
         } else if (next.kind === 'hold' && live.length > 0) {
           const item = live[next.pick % live.length] as Item;
           item.held = true;

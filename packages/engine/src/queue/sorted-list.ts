@@ -195,6 +195,17 @@ export class SortedList<T extends Sequenced> {
    */
   private readonly headKeys: number[] = [];
   private readonly headSeqs: number[] = [];
+  /** Bumped whenever an item may move (an insert, a split, a compaction). */
+  private layout = 0;
+  /**
+   * Where the last walk placed around found its item, while no item has moved since (`layout`): a
+   * look walks around its ticket and then records its reach, which finds the ticket there without
+   * searching again.
+   */
+  private placedItem: T | undefined;
+  private placedChunk = -1;
+  private placedIndex = -1;
+  private placedLayout = -1;
   private size = 0;
   private dead = 0;
   private readonly keyOf: (item: T) => number;
@@ -255,6 +266,7 @@ export class SortedList<T extends Sequenced> {
     const seq = item.seq;
     const side = this.sideFor(item);
     const stamp = this.stampOf(item);
+    this.layout++;
     if (this.chunks.length === 0) {
       this.chunks.push(new Chunk([item], [key], [seq], [LIVE], [side], [stamp]));
       this.headKeys.push(key);
@@ -344,6 +356,10 @@ export class SortedList<T extends Sequenced> {
 
   /** Sets the side number of `item`, which must be in the list. */
   setSide(item: T, side: number): void {
+    if (item === this.placedItem && this.placedLayout === this.layout) {
+      (this.chunks[this.placedChunk] as Chunk<T>).sides[this.placedIndex] = side;
+      return;
+    }
     const { chunk, index } = this.locate(item);
     if (chunk.items[index] === item) chunk.sides[index] = side;
   }
@@ -357,6 +373,7 @@ export class SortedList<T extends Sequenced> {
 
   /** Drops a chunk's dead items in place (and the chunk, when nothing is left). */
   private compactChunk(at: number): void {
+    this.layout++;
     const chunk = this.chunks[at] as Chunk<T>;
     const { items, keys, seqs, flags, sides, stamps } = chunk;
     let kept = 0;
@@ -408,7 +425,14 @@ export class SortedList<T extends Sequenced> {
     const at = this.chunkFor(key, item.seq);
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, item.seq);
-    const after = chunk.items[index] === item ? index + 1 : index;
+    const found = chunk.items[index] === item;
+    if (found) {
+      this.placedItem = item;
+      this.placedChunk = at;
+      this.placedIndex = index;
+      this.placedLayout = this.layout;
+    }
+    const after = found ? index + 1 : index;
     lower.place(this.chunks, at, index - 1, -1);
     higher.place(this.chunks, at, after, 1);
   }
