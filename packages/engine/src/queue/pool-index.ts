@@ -208,15 +208,18 @@ export class PoolIndex<TRating> {
    * oldest first (the postponed backlog is already sorted: only the new ones are sorted and merged).
    */
   takeDue(nowMs: number): Entry<TRating>[] {
-    const due = new Set<Entry<TRating>>();
-    for (const entry of this.woken) if (!entry.inBacklog) due.add(entry);
-    this.woken.clear();
+    // Each due entry once: the woken set names each once, and of an entry's slots in the heap only
+    // the one of its current schedule is live (every `sleep` bumps the version it pushes).
+    const fresh: Entry<TRating>[] = [];
+    const woken = this.woken;
+    for (const entry of woken) if (!entry.inBacklog) fresh.push(entry);
     this.wakeHeap.popDue(nowMs, (entry, version) => {
-      if (version === entry.sleepVersion && !entry.inBacklog) due.add(entry);
+      if (version === entry.sleepVersion && !entry.inBacklog && !woken.has(entry)) fresh.push(entry);
     });
+    woken.clear();
     const older = (a: Entry<TRating>, b: Entry<TRating>) =>
       a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq;
-    const fresh = [...due].sort(older);
+    fresh.sort(older);
     const backlog = this.backlog;
     this.backlog = [];
     const merged: Entry<TRating>[] = [];
