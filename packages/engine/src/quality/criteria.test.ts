@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createChurnTable } from '../engagement/churn-table.ts';
 import { isMatchdError } from '../errors.ts';
+import type { EloRating } from '../rating/elo/k-policy.ts';
 import { churnTableEstimator } from './churn-estimator.ts';
 import { pairPingMs, premadeDifferenceRaw } from './group-criteria.ts';
-import { experienceOf } from './prepare.ts';
+import { experienceOf, RegionIndex, scoreTicket } from './prepare.ts';
 import { aggregateRoundQuality, createMatchScorer } from './scorer.ts';
 import { shapeBenefit, shapeCost } from './shaping.ts';
 import { elo, match, player, ticket } from './test-support/build.ts';
-import type { CriterionConfig } from './types.ts';
+import type { CriterionConfig, ScoredTicket } from './types.ts';
 
 const env = { ratingModel: elo, teamSize: 3, skillScale: 200 };
 
@@ -173,6 +174,34 @@ test('enemy ping: the 9 enemy pairs of a 3v3, teammates ignored, per-pair shapin
   // 6 pairs at 20 ms (perfect), 3 pairs at 300 ms (0).
   assert.ok(Math.abs(explanation.raw - (6 * 20 + 3 * 300) / 9) < 1e-9, 'expected to hold');
   assert.ok(Math.abs(explanation.score - 6 / 9) < 1e-12, 'expected to hold');
+});
+
+test('enemy ping over a shared region index: the same pings, whichever player first reads its vector', () => {
+  const regionIndex = new RegionIndex();
+  const reading = { ratingModel: elo, regionIndex };
+  // Regions met in different orders (one only later), and a player with no ping to one of them.
+  const pings = [{ eu: 20, na: 150 }, { na: 90, eu: 40 }, { asia: 60, eu: 300 }, { na: 30 }];
+  const indexed = pings.map((pingMsByRegion, i) =>
+    scoreTicket({ ticketId: `t${i}`, players: [player(`p${i}`, 1500, { pingMsByRegion })] }, 0, reading),
+  );
+  // Read last to first: the regions are numbered in another order than the players list them.
+  for (let i = indexed.length - 1; i >= 0; i--)
+    assert.ok(indexed[i]?.players[0]?.pingVector instanceof Float64Array, 'expected a vector');
+  const byName = pings.map((pingMsByRegion, i) =>
+    ticket(`t${i}`, [player(`p${i}`, 1500, { pingMsByRegion })]),
+  );
+  const criterion: CriterionConfig = { kind: 'enemy-ping', weight: 1, shaping: { floor: 0, cap: 400 } };
+  const teamsOf = (tickets: ScoredTicket<EloRating>[]) =>
+    match(
+      [tickets[0], tickets[2]] as ScoredTicket<EloRating>[],
+      [tickets[1], tickets[3]] as ScoredTicket<EloRating>[],
+    );
+  const fromVectors = scoreOf(criterion, teamsOf(indexed), 0, 2);
+  const fromNames = scoreOf(criterion, teamsOf(byName), 0, 2);
+  assert.equal(fromVectors.raw, fromNames.raw);
+  assert.equal(fromVectors.score, fromNames.score);
+  // Pairs a-b 40, a-d 150, c-b 300; c-d share no region and count 0.
+  assert.ok(Math.abs(fromVectors.raw - (40 + 150 + 300 + 0) / 4) < 1e-9, `raw ${fromVectors.raw}`);
 });
 
 test('opponent variation: a repeat in the same role costs 1, a swapped role less', () => {

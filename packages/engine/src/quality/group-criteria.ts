@@ -19,9 +19,11 @@ export function partyBalanceRaw(match: AnyMatch, teamSize: number): number {
   if (teamSize <= 1) return 0;
   let most = 0;
   let fewest = Infinity;
-  for (const team of match.teams) {
-    most = Math.max(most, team.length);
-    fewest = Math.min(fewest, team.length);
+  const teams = match.teams;
+  for (let t = 0; t < teams.length; t++) {
+    const length = (teams[t] as readonly unknown[]).length;
+    most = Math.max(most, length);
+    fewest = Math.min(fewest, length);
   }
   return (most - fewest) / (teamSize - 1);
 }

@@ -53,6 +53,47 @@ export function experienceOf(gamesPlayed: number | undefined): number {
   return experience(Math.max(0, gamesPlayed ?? 0));
 }
 
+/**
+ * A scored player. Its ping vector is built on first read: only the enemy-ping criterion reads it,
+ * while a waiting pool keeps every player it scored (a typed array each, most never read). Built
+ * later from the same shared index, it holds the same ping for every region: region numbers never
+ * change once given, and a region numbered since lies past its end, where it has no ping either.
+ */
+class LazyPingPlayer<TRating> implements ScoredPlayer<TRating> {
+  readonly profile: PlayerProfile<TRating>;
+  readonly skill: number;
+  readonly skillBand: number;
+  readonly experience: number;
+  /** The index the vector is to be built with; undefined once built. */
+  private regionIndex: RegionIndex | undefined;
+  private vector: Float64Array | undefined;
+
+  constructor(
+    profile: PlayerProfile<TRating>,
+    skill: number,
+    skillBand: number,
+    experience: number,
+    regionIndex: RegionIndex,
+  ) {
+    this.profile = profile;
+    this.skill = skill;
+    this.skillBand = skillBand;
+    this.experience = experience;
+    this.regionIndex = regionIndex;
+    this.vector = undefined;
+  }
+
+  get pingVector(): Float64Array {
+    if (this.vector === undefined) {
+      this.vector = (this.regionIndex as RegionIndex).vector(
+        this.profile.pingMsByRegion as Readonly<Record<string, number>>,
+      );
+      this.regionIndex = undefined;
+    }
+    return this.vector;
+  }
+}
+
 /** A player with skill, band and experience precomputed. */
 export function scorePlayer<TRating>(
   profile: PlayerProfile<TRating>,
@@ -65,13 +106,11 @@ export function scorePlayer<TRating>(
   }
   const calibrating =
     reading.calibrationGames !== undefined && (profile.gamesPlayed ?? 0) < reading.calibrationGames;
-  const pings = profile.pingMsByRegion;
   const skillBand = calibrating ? estimate.deviation : 0;
   const experience = experienceOf(profile.gamesPlayed);
-  // Two literals rather than a spread (no intermediate object per player).
-  return pings === undefined || reading.regionIndex === undefined
+  return profile.pingMsByRegion === undefined || reading.regionIndex === undefined
     ? { profile, skill, skillBand, experience }
-    : { profile, skill, skillBand, experience, pingVector: reading.regionIndex.vector(pings) };
+    : new LazyPingPlayer(profile, skill, skillBand, experience, reading.regionIndex);
 }
 
 /** A ticket (player or party) with its members scored and the party's aggregate skill and experience. */
@@ -80,6 +119,7 @@ export function scoreTicket<TRating>(
   enqueuedAtMs: number,
   reading: SkillReading<TRating>,
 ): ScoredTicket<TRating> {
+  // Mapped, not pushed: the array is kept while the ticket waits, at its exact length.
   const players = ticket.players.map((profile) => scorePlayer(profile, reading));
   let skill = 0;
   let skillBand = 0;

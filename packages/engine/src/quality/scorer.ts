@@ -35,6 +35,7 @@ import type {
   CriterionKind,
   ExpectedChurn,
   RoundAggregate,
+  ScoredPlayer,
   ScoredTicket,
 } from './types.ts';
 
@@ -153,7 +154,7 @@ const ONE_TEAM: readonly number[] = Object.freeze([1]);
 /** True when the probabilities sum to exactly 1 (`normalisedWinProbabilities` would give them back). */
 function sumsToOne(win: readonly number[]): boolean {
   let total = 0;
-  for (const p of win) total += p;
+  for (let i = 0; i < win.length; i++) total += win[i] as number;
   return total === 1;
 }
 
@@ -412,9 +413,14 @@ export function createMatchScorer<TRating>(
     // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
     if (match.teams.length < 2) return { nowMs, winProbabilities: [1], expectedChurn: undefined };
     const teams: TRating[][] = [];
-    for (const team of match.teams) {
+    for (let t = 0; t < match.teams.length; t++) {
+      const team = match.teams[t] as readonly ScoredTicket<TRating>[];
       const ratings: TRating[] = [];
-      for (const ticket of team) for (const player of ticket.players) ratings.push(player.profile.rating);
+      for (let k = 0; k < team.length; k++) {
+        const players = (team[k] as ScoredTicket<TRating>).players;
+        for (let p = 0; p < players.length; p++)
+          ratings.push((players[p] as ScoredPlayer<TRating>).profile.rating);
+      }
       teams.push(ratings);
     }
     const prediction = predict(teams);
@@ -446,8 +452,12 @@ export function createMatchScorer<TRating>(
         const ratings = teams[t] ?? [];
         // Written in place, cut to length after (emptying a row would free its storage).
         let count = 0;
-        for (const ticket of match.teams[t] as readonly ScoredTicket<TRating>[])
-          for (const player of ticket.players) ratings[count++] = player.profile.rating;
+        const team = match.teams[t] as readonly ScoredTicket<TRating>[];
+        for (let k = 0; k < team.length; k++) {
+          const players = (team[k] as ScoredTicket<TRating>).players;
+          for (let p = 0; p < players.length; p++)
+            ratings[count++] = (players[p] as ScoredPlayer<TRating>).profile.rating;
+        }
         if (ratings.length !== count) ratings.length = count;
         teams[t] = ratings;
       }
@@ -473,7 +483,10 @@ export function createMatchScorer<TRating>(
   ): QuickEvaluation => {
     const context = predictQuick(match, nowMs);
     let weighted = 0;
-    for (const criterion of criteria) weighted += criterion.weight * criterion.score(match, context);
+    for (let i = 0; i < criteria.length; i++) {
+      const criterion = criteria[i] as CompiledCriterion<TRating>;
+      weighted += criterion.weight * criterion.score(match, context);
+    }
     const score = weighted / weightOrOne;
     const { winProbabilities, expectedChurn } = context;
     return expectedChurn === undefined
@@ -493,21 +506,20 @@ export function createMatchScorer<TRating>(
       const scores: number[] = [];
       let timeless = 0;
       let weighted = 0;
-      for (const criterion of compiled) {
+      for (let i = 0; i < compiled.length; i++) {
+        const criterion = compiled[i] as CompiledCriterion<TRating>;
         const [raw, score] = criterion.measure(match, context);
         raws.push(raw);
         scores.push(score);
         weighted += criterion.weight * score;
         if (!criterion.timeDependent) timeless += criterion.weight * score;
       }
-      const evaluation: MatchEvaluation = {
-        score: weighted / weightOrOne,
-        raws,
-        scores,
-        timelessWeightedSum: timeless,
-        winProbabilities,
-        ...(expectedChurn === undefined ? {} : { expectedChurn }),
-      };
+      const score = weighted / weightOrOne;
+      // Two literals rather than a spread (no intermediate object per evaluation).
+      const evaluation: MatchEvaluation =
+        expectedChurn === undefined
+          ? { score, raws, scores, timelessWeightedSum: timeless, winProbabilities }
+          : { score, raws, scores, timelessWeightedSum: timeless, winProbabilities, expectedChurn };
       return evaluation;
     },
     scoreAt(evaluation, match, nowMs) {
@@ -517,7 +529,8 @@ export function createMatchScorer<TRating>(
         winProbabilities: evaluation.winProbabilities,
         expectedChurn: evaluation.expectedChurn,
       };
-      for (const criterion of compiled) {
+      for (let i = 0; i < compiled.length; i++) {
+        const criterion = compiled[i] as CompiledCriterion<TRating>;
         if (criterion.timeDependent) weighted += criterion.weight * criterion.measure(match, context)[1];
       }
       return weighted / weightOrOne;
@@ -532,7 +545,8 @@ export function createMatchScorer<TRating>(
       const raws = [...evaluation.raws];
       const scores = [...evaluation.scores];
       let weighted = evaluation.timelessWeightedSum;
-      for (const [i, criterion] of compiled.entries()) {
+      for (let i = 0; i < compiled.length; i++) {
+        const criterion = compiled[i] as CompiledCriterion<TRating>;
         if (!criterion.timeDependent) continue;
         const [raw, score] = criterion.measure(match, context);
         raws[i] = raw;

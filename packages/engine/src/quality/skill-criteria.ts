@@ -2,7 +2,8 @@
  * Skill criteria (raw values on the rating model's skill scale unless noted). Dota 2: team balance,
  * skill spread, experience spread, top-player parity. Awesomenauts: equally skilled teams (team
  * skill gap) and equally skilled players (mean pairwise gap). With more than two teams, team
- * comparisons take the worst pair. Every function is O(players) or O(players^2) arithmetic.
+ * comparisons take the worst pair. Every function is O(players) or O(players^2) arithmetic, in
+ * indexed loops: a split search calls them for every split, and an array iterator is an object.
  */
 
 import type { CandidateMatch, ScoredPlayer, ScoredTicket } from './types.ts';
@@ -35,13 +36,18 @@ function skillGap(
 export function skillSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: boolean): number {
   let highest = -Infinity;
   let lowest = Infinity;
-  for (const team of match.teams) {
-    for (const ticket of team) {
+  const teams = match.teams;
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly ScoredTicket<unknown>[];
+    for (let k = 0; k < team.length; k++) {
+      const ticket = team[k] as ScoredTicket<unknown>;
       if (partyAggregate) {
         highest = Math.max(highest, ticket.skill - ticket.skillBand);
         lowest = Math.min(lowest, ticket.skill + ticket.skillBand);
       } else {
-        for (const player of ticket.players) {
+        const players = ticket.players;
+        for (let p = 0; p < players.length; p++) {
+          const player = players[p] as ScoredPlayer<unknown>;
           highest = Math.max(highest, player.skill - player.skillBand);
           lowest = Math.min(lowest, player.skill + player.skillBand);
         }
@@ -55,13 +61,18 @@ export function skillSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: b
 export function experienceSpreadRaw(match: CandidateMatch<unknown>, partyAggregate: boolean): number {
   let highest = -Infinity;
   let lowest = Infinity;
-  for (const team of match.teams) {
-    for (const ticket of team) {
+  const teams = match.teams;
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly ScoredTicket<unknown>[];
+    for (let k = 0; k < team.length; k++) {
+      const ticket = team[k] as ScoredTicket<unknown>;
       if (partyAggregate) {
         highest = Math.max(highest, ticket.experience);
         lowest = Math.min(lowest, ticket.experience);
       } else {
-        for (const player of ticket.players) {
+        const players = ticket.players;
+        for (let p = 0; p < players.length; p++) {
+          const player = players[p] as ScoredPlayer<unknown>;
           highest = Math.max(highest, player.experience);
           lowest = Math.min(lowest, player.experience);
         }
@@ -75,9 +86,15 @@ export function experienceSpreadRaw(match: CandidateMatch<unknown>, partyAggrega
 export function topPlayerParityRaw(match: CandidateMatch<unknown>): number {
   let highestTop = -Infinity;
   let lowestTop = Infinity;
-  for (const team of match.teams) {
+  const teams = match.teams;
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly ScoredTicket<unknown>[];
     let top = -Infinity;
-    for (const ticket of team) for (const player of ticket.players) top = Math.max(top, player.skill);
+    for (let k = 0; k < team.length; k++) {
+      const players = (team[k] as ScoredTicket<unknown>).players;
+      for (let p = 0; p < players.length; p++)
+        top = Math.max(top, (players[p] as ScoredPlayer<unknown>).skill);
+    }
     highestTop = Math.max(highestTop, top);
     lowestTop = Math.min(lowestTop, top);
   }

@@ -124,18 +124,111 @@ export function splitIntoTeams<TRating>(
   nowMs: number,
 ): ScoredTicket<TRating>[][] | undefined {
   const { region } = context.handshake.chooseRegion({ teams: [tickets] }, nowMs);
-  const toMatch = (teams: readonly (readonly number[])[]): CandidateMatch<TRating> => {
-    const mapped = teams.map((team) => team.map((index) => tickets[index] as ScoredTicket<TRating>));
-    return region === undefined ? { teams: mapped } : { teams: mapped, region };
-  };
-  if (context.shape.named !== undefined) return splitIntoNamedTeams(context, tickets, toMatch, nowMs);
-  const bounds = teamBoundsOf(context.shape);
-  // Every split scored fills the same teams: the scorer and the rules read a split and keep nothing.
-  const scratch = Array.from({ length: teamCount }, (): ScoredTicket<TRating>[] => []);
-  const scratchMatch: CandidateMatch<TRating> =
-    region === undefined ? { teams: scratch } : { teams: scratch, region };
-  const scratchOf = (teams: readonly (readonly number[])[]): CandidateMatch<TRating> => {
-    if (teams.length !== scratch.length) return toMatch(teams);
+  const search =
+    context.shape.named === undefined
+      ? new EqualTeamsSplitSearch(context, tickets, teamCount, region, nowMs)
+      : namedSplitSearch(context, tickets, region, nowMs);
+  return withTeamRules(context, search, nowMs);
+}
+
+/** One match's tickets to split: the candidate match of a split, and the search for the best one. */
+interface TeamSplitSearch<TRating> {
+  /** The match of a split (team t holds the tickets at `teams[t]`), in arrays of its own. */
+  matchOf(teams: readonly (readonly number[])[]): CandidateMatch<TRating>;
+  /** The best split found, by the objective alone or with the team rules' adjustment. */
+  search(withRules: boolean): { readonly teams: readonly (readonly number[])[] } | undefined;
+}
+
+/** The match of a split of `tickets` played in `region`, in arrays of its own. */
+function matchOfSplit<TRating>(
+  tickets: readonly ScoredTicket<TRating>[],
+  teams: readonly (readonly number[])[],
+  region: string | undefined,
+): CandidateMatch<TRating> {
+  const mapped: ScoredTicket<TRating>[][] = [];
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly number[];
+    const members: ScoredTicket<TRating>[] = [];
+    for (let i = 0; i < team.length; i++) members.push(tickets[team[i] as number] as ScoredTicket<TRating>);
+    mapped.push(members);
+  }
+  return region === undefined ? { teams: mapped } : { teams: mapped, region };
+}
+
+/**
+ * The split search of a shape whose teams share one size range (`splitMatch`). It runs for every
+ * fill a tick splits: the splits it scores fill one match's teams in place (the scorer and the rules
+ * read a split and keep nothing), and it makes its scoring function once.
+ */
+class EqualTeamsSplitSearch<TRating> implements TeamSplitSearch<TRating> {
+  private readonly context: CandidateContext<TRating>;
+  private readonly tickets: readonly ScoredTicket<TRating>[];
+  private readonly teamCount: number;
+  private readonly region: string | undefined;
+  private readonly nowMs: number;
+  private readonly scratch: ScoredTicket<TRating>[][];
+  private readonly scratchMatch: CandidateMatch<TRating>;
+  private readonly scoreMatch: (teams: readonly (readonly number[])[]) => number;
+  private withRules = false;
+
+  constructor(
+    context: CandidateContext<TRating>,
+    tickets: readonly ScoredTicket<TRating>[],
+    teamCount: number,
+    region: string | undefined,
+    nowMs: number,
+  ) {
+    this.context = context;
+    this.tickets = tickets;
+    this.teamCount = teamCount;
+    this.region = region;
+    this.nowMs = nowMs;
+    const scratch: ScoredTicket<TRating>[][] = [];
+    for (let t = 0; t < teamCount; t++) scratch.push([]);
+    this.scratch = scratch;
+    this.scratchMatch = region === undefined ? { teams: scratch } : { teams: scratch, region };
+    this.scoreMatch = (teams) => this.score(teams);
+  }
+
+  matchOf(teams: readonly (readonly number[])[]): CandidateMatch<TRating> {
+    return matchOfSplit(this.tickets, teams, this.region);
+  }
+
+  search(withRules: boolean): { readonly teams: readonly (readonly number[])[] } | undefined {
+    this.withRules = withRules;
+    const bounds = teamBoundsOf(this.context.shape);
+    const formation: { size: number; sortKey: number }[] = [];
+    const members: number[] = [];
+    for (let i = 0; i < this.tickets.length; i++) {
+      const ticket = this.tickets[i] as ScoredTicket<TRating>;
+      formation.push({ size: ticket.players.length, sortKey: ticket.skill });
+      members.push(i);
+    }
+    return splitMatch({
+      tickets: formation,
+      members,
+      teamCount: this.teamCount,
+      teamSize: { min: bounds.min, max: bounds.max },
+      maxSizeDifference: bounds.maxDifference,
+      scoreMatch: this.scoreMatch,
+      random: this.context.random,
+      splitCounts: this.context.splitCounts,
+    });
+  }
+
+  /** The split value of `teams`, with the rules' adjustment when searching with them. */
+  private score(teams: readonly (readonly number[])[]): number {
+    const match = this.scratchOf(teams);
+    const { context, nowMs } = this;
+    const value = splitValue(context, match, nowMs);
+    return this.withRules ? value + context.handshake.limits.rules.splitAdjustment(match, nowMs) : value + 0;
+  }
+
+  /** The match of `teams` in the scratch teams (a match of another team count in arrays of its own). */
+  private scratchOf(teams: readonly (readonly number[])[]): CandidateMatch<TRating> {
+    const scratch = this.scratch;
+    if (teams.length !== scratch.length) return this.matchOf(teams);
+    const tickets = this.tickets;
     for (let t = 0; t < teams.length; t++) {
       const team = teams[t] as readonly number[];
       const scratchTeam = scratch[t] as ScoredTicket<TRating>[];
@@ -145,26 +238,8 @@ export function splitIntoTeams<TRating>(
         scratchTeam[i] = tickets[team[i] as number] as ScoredTicket<TRating>;
       if (scratchTeam.length !== team.length) scratchTeam.length = team.length;
     }
-    return scratchMatch;
-  };
-  const searchWith = (scoreMatch: (teams: readonly (readonly number[])[]) => number) =>
-    splitMatch({
-      tickets: tickets.map((ticket) => ({ size: ticket.players.length, sortKey: ticket.skill })),
-      members: tickets.map((_, index) => index),
-      teamCount,
-      teamSize: { min: bounds.min, max: bounds.max },
-      maxSizeDifference: bounds.maxDifference,
-      scoreMatch,
-      random: context.random,
-      splitCounts: context.splitCounts,
-    });
-  const rules = context.handshake.limits.rules;
-  return withTeamRules(context, toMatch, nowMs, (withRules) =>
-    searchWith((teams) => {
-      const match = scratchOf(teams);
-      return splitValue(context, match, nowMs) + (withRules ? rules.splitAdjustment(match, nowMs) : 0);
-    }),
-  );
+    return this.scratchMatch;
+  }
 }
 
 /**
@@ -174,28 +249,27 @@ export function splitIntoTeams<TRating>(
  */
 function withTeamRules<TRating>(
   context: CandidateContext<TRating>,
-  toMatch: (teams: readonly (readonly number[])[]) => CandidateMatch<TRating>,
+  splits: TeamSplitSearch<TRating>,
   nowMs: number,
-  search: (withRules: boolean) => { readonly teams: readonly (readonly number[])[] } | undefined,
 ): ScoredTicket<TRating>[][] | undefined {
   const rules = context.handshake.limits.rules;
-  let split = search(false);
-  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(toMatch(split.teams), nowMs))
-    split = search(true);
-  return split === undefined ? undefined : toMatch(split.teams).teams.map((team) => [...team]);
+  let split = splits.search(false);
+  if (split !== undefined && rules.splitSensitive && !rules.splitKeeps(splits.matchOf(split.teams), nowMs))
+    split = splits.search(true);
+  return split === undefined ? undefined : (splits.matchOf(split.teams).teams as ScoredTicket<TRating>[][]);
 }
 
 /**
- * The best split of one match's tickets into the queue's named teams, each within its own range.
+ * The split search of one match's tickets into the queue's named teams, each within its own range.
  * Splits under a team's floor at the newest ticket's wait rank below every split that keeps them
  * (the floors relax with the wait, so such a split may form later; the team-sizes limit judges it).
  */
-function splitIntoNamedTeams<TRating>(
+function namedSplitSearch<TRating>(
   context: CandidateContext<TRating>,
   tickets: readonly ScoredTicket<TRating>[],
-  toMatch: (teams: readonly (readonly number[])[]) => CandidateMatch<TRating>,
+  region: string | undefined,
   nowMs: number,
-): ScoredTicket<TRating>[][] | undefined {
+): TeamSplitSearch<TRating> {
   const named = context.shape.named ?? [];
   let newest = Number.NEGATIVE_INFINITY;
   for (const ticket of tickets) newest = Math.max(newest, ticket.enqueuedAtMs);
@@ -212,20 +286,22 @@ function splitIntoNamedTeams<TRating>(
   };
   const rules = context.handshake.limits.rules;
   const allowed = rules.teamMasks(tickets, nowMs);
-  const searchWith = (withRules: boolean) =>
-    splitNamed({
-      ...(allowed === undefined ? {} : { allowed }),
-      sizes,
-      bounds: named.map((team) => team.size),
-      scoreMatch: (teams) => {
-        const match = toMatch(teams);
-        const rulesPart = withRules ? rules.splitAdjustment(match, nowMs) : 0;
-        return splitValue(context, match, nowMs) + rulesPart - 4 * belowFloors(teams);
-      },
-      random: context.random,
-      splitCounts: context.splitCounts,
-    });
-  return withTeamRules(context, toMatch, nowMs, searchWith);
+  return {
+    matchOf: (teams) => matchOfSplit(tickets, teams, region),
+    search: (withRules) =>
+      splitNamed({
+        ...(allowed === undefined ? {} : { allowed }),
+        sizes,
+        bounds: named.map((team) => team.size),
+        scoreMatch: (teams) => {
+          const match = matchOfSplit(tickets, teams, region);
+          const rulesPart = withRules ? rules.splitAdjustment(match, nowMs) : 0;
+          return splitValue(context, match, nowMs) + rulesPart - 4 * belowFloors(teams);
+        },
+        random: context.random,
+        splitCounts: context.splitCounts,
+      }),
+  };
 }
 
 /** True when parties of the first `length` of `sizes` pack into `teamCount` full teams of `teamSize`. */
@@ -358,36 +434,42 @@ export function fillAround<TRating>(
       players -= size;
     }
   }
-  const fills: Fill<TRating>[] = [];
+  let largest: Fill<TRating> | undefined;
   let largestAt = -1;
   let budget = FEASIBILITY_CHECKS;
   for (let p = prefixes - 1; p >= 0 && budget > 0; p--, budget--) {
     const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
-    fills.push({
-      tickets: chosen.slice(0, prefixLengths[p] as number),
-      teamCount,
-      players: prefixPlayers[p] as number,
-      inspected: prefixInspected[p] as number,
-    });
+    largest = fillOf(chosen, p, teamCount);
     largestAt = p;
     break;
   }
+  if (largest === undefined) return [];
   budget = FEASIBILITY_CHECKS;
   for (let p = 0; p < largestAt && budget > 0; p++) {
     if ((prefixPlayers[p] as number) < floorPlayers) continue;
     budget--;
     const teamCount = feasibleTeamCount(shape, sizes, prefixLengths[p] as number);
     if (teamCount === undefined) continue;
-    fills.push({
-      tickets: chosen.slice(0, prefixLengths[p] as number),
-      teamCount,
-      players: prefixPlayers[p] as number,
-      inspected: prefixInspected[p] as number,
-    });
-    break;
+    // Array literals of their exact length (a pushed-to array takes room for more).
+    return [largest, fillOf(chosen, p, teamCount)];
   }
-  return fills;
+  return [largest];
+}
+
+/** The fill of `chosen`'s prefix number `prefix` (its tickets copied out of the shared array). */
+function fillOf<TRating>(
+  chosen: readonly ScoredTicket<TRating>[],
+  prefix: number,
+  teamCount: number,
+): Fill<TRating> {
+  const { prefixLengths, prefixPlayers, prefixInspected } = fillScratch;
+  return {
+    tickets: chosen.slice(0, prefixLengths[prefix] as number),
+    teamCount,
+    players: prefixPlayers[prefix] as number,
+    inspected: prefixInspected[prefix] as number,
+  };
 }
 
 /** `fillAround`'s working arrays, shared by every call (the last call's tickets stay until the next). */
@@ -482,10 +564,13 @@ export class CandidateCache<TRating> {
       const b = (tickets[1] as ScoredTicket<TRating>).ticketId;
       key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
     } else if (tickets.length > 0 && inIdOrder(tickets)) {
-      // A fill is judged in ticket id order (continuous-search.ts): its key needs no sorting.
-      key = (tickets[0] as ScoredTicket<TRating>).ticketId;
-      for (let i = 1; i < tickets.length; i++)
-        key += `\u0000${(tickets[i] as ScoredTicket<TRating>).ticketId}`;
+      // A fill is judged in ticket id order (continuous-search.ts): its key needs no sorting. Joined
+      // at once into one flat string (concatenating makes a string per step, and the map's lookup
+      // then flattens the last one).
+      const ids = keyIds;
+      for (let i = 0; i < tickets.length; i++) ids[i] = (tickets[i] as ScoredTicket<TRating>).ticketId;
+      if (ids.length !== tickets.length) ids.length = tickets.length;
+      key = ids.join('\u0000');
     } else {
       key = tickets
         .map((ticket) => ticket.ticketId)
@@ -495,6 +580,9 @@ export class CandidateCache<TRating> {
     return key;
   }
 }
+
+/** `CandidateCache`'s ids of a key being made (one array serves every key). */
+const keyIds: string[] = [];
 
 /** True when the tickets' ids ascend (the order `sort()` gives them). */
 function inIdOrder(tickets: readonly { readonly ticketId: string }[]): boolean {

@@ -15,19 +15,25 @@ import { relaxedValue, waitUntilRelaxedTo } from './relaxation.ts';
 import type { MatchShape } from './shape.ts';
 import type { OverduePolicy, QueueConfig } from './types.ts';
 
-/** The handshake's verdict on a candidate. */
+/**
+ * The handshake's verdict on a candidate. Its lists are read, never written: an empty one is shared
+ * (most candidates judged break nothing and are below no threshold).
+ */
 export interface Verdict {
   /** Tickets below their quality threshold that neither waive nor are overridden: the match cannot form. */
-  readonly rejectedBy: string[];
+  readonly rejectedBy: readonly string[];
   /** Overdue tickets below their own threshold, which they waive. */
-  readonly acceptedWhenOverdue: string[];
+  readonly acceptedWhenOverdue: readonly string[];
   /** Tickets below their threshold overridden by an overdue ticket (policy `force`). */
-  readonly forcedOn: string[];
+  readonly forcedOn: readonly string[];
   /** Some ticket in it is past the maximum wait. */
   readonly hasOverdue: boolean;
   /** Hard limits broken: the match cannot form while any is. */
-  readonly breaches: Breach[];
+  readonly breaches: readonly Breach[];
 }
+
+/** The empty list of tickets every verdict without any shares. */
+const NO_TICKETS: readonly string[] = Object.freeze([]);
 
 /** The queue's acceptance rules, compiled once. */
 export class Handshake {
@@ -35,14 +41,19 @@ export class Handshake {
   readonly maxWaitMs: number;
   readonly policy: OverduePolicy;
   readonly limits: HardLimits;
-  /** `chooseRegion`'s ping caps of a candidate's tickets, reused (it runs for every arrival). */
-  private readonly capsScratch: number[] = [];
+  /** `chooseRegion`'s largest ping per region (in `regions.names` order), reused: it runs for every candidate. */
+  private readonly worstScratch: Float64Array;
+  /** `chooseRegion`'s 1 per region within every ticket's ping cap, else 0. */
+  private readonly withinScratch: Uint8Array;
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
     this.maxWaitMs = config.mode.maxWaitMs;
     this.policy = config.mode.overdue ?? 'accept';
     this.limits = new HardLimits(config, shape);
+    const regionCount = config.regions?.names.length ?? 0;
+    this.worstScratch = new Float64Array(regionCount);
+    this.withinScratch = new Uint8Array(regionCount);
   }
 
   /** A ticket's quality threshold at `nowMs` (its own minQuality included). */
@@ -89,29 +100,38 @@ export class Handshake {
   ): { region: string | undefined; worstPingMs: number } {
     const regions = this.config.regions;
     if (regions === undefined) return { region: undefined, worstPingMs: 0 };
-    // Hot (every candidate): plain loops over the teams, no per-region closures or copies.
+    // Hot (every candidate): plain loops over the teams, no per-region closures or copies. Each
+    // ticket's cap (it relaxes with the ticket's own wait) and pings per region are read once, and
+    // every region's largest ping and whether all caps allow it are gathered in the same pass.
+    // One pair of arrays serves every call (nothing below calls back into this).
     const teams = match.teams;
-    // Caps relax with each ticket's own wait: read once, not once per region.
-    // One array serves every call (nothing below calls back into this).
-    const caps = this.capsScratch;
-    let count = 0;
-    for (const team of teams) for (const ticket of team) caps[count++] = this.limits.maxPingAt(ticket, nowMs);
+    const worstByRegion = this.worstScratch;
+    const withinByRegion = this.withinScratch;
+    worstByRegion.fill(0);
+    withinByRegion.fill(1);
+    const regionCount = worstByRegion.length;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
+        const cap = this.limits.maxPingAt(ticket, nowMs);
+        const pings = this.limits.worstPingsOf(ticket);
+        for (let r = 0; r < regionCount; r++) {
+          const ping = pings[r] as number;
+          if (ping > (worstByRegion[r] as number)) worstByRegion[r] = ping;
+          if (ping > cap) withinByRegion[r] = 0;
+        }
+      }
+    }
     let bestRegion: string | undefined;
     let bestWorst = Number.POSITIVE_INFINITY;
     let bestWithinCaps = false;
     const rules = this.limits.rules;
-    for (const region of regions.names) {
-      let worst = 0;
-      let withinCaps = true;
-      let index = 0;
-      for (const team of teams) {
-        for (const ticket of team) {
-          const ping = this.limits.ticketPingMs(ticket, region);
-          if (ping > worst) worst = ping;
-          if (ping > (caps[index++] as number)) withinCaps = false;
-        }
-      }
+    for (let r = 0; r < regionCount; r++) {
+      const worst = worstByRegion[r] as number;
       if (worst === Number.POSITIVE_INFINITY) continue;
+      const region = regions.names[r] as string;
+      let withinCaps = withinByRegion[r] === 1;
       // A match-wide latency rule is a limit of the region too: a region it forbids is not "within".
       if (withinCaps && rules.hasLatency && !rules.latencyHolds(match, region, nowMs)) withinCaps = false;
       const better =
@@ -147,27 +167,40 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): Verdict {
-    const belowThreshold: string[] = [];
-    const acceptedWhenOverdue: string[] = [];
+    // Made only when a ticket is below its threshold: every candidate of every look is judged.
+    let belowThreshold: string[] | undefined;
+    let acceptedWhenOverdue: string[] | undefined;
     let hasOverdue = false;
-    for (const team of match.teams) {
-      for (const ticket of team) {
+    // Index loops: a candidate's teams come from several builders, and `for ... of` over arrays of
+    // several kinds steps a real iterator (an object per ticket).
+    const teams = match.teams;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         const overdue = this.isOverdue(ticket, nowMs);
         if (overdue) hasOverdue = true;
-        const threshold = this.thresholdAt(
-          { enqueuedAtMs: ticket.enqueuedAtMs, minQuality: minQualityOf(ticket.ticketId) },
-          nowMs,
-        );
-        if (quality < threshold) (overdue ? acceptedWhenOverdue : belowThreshold).push(ticket.ticketId);
+        // `thresholdAt`, without an object per ticket of every candidate judged.
+        const relaxed = relaxedValue(this.config.threshold, nowMs - ticket.enqueuedAtMs, 'down');
+        const threshold = Math.max(relaxed, minQualityOf(ticket.ticketId) ?? 0);
+        if (quality >= threshold) continue;
+        if (overdue) {
+          acceptedWhenOverdue ??= [];
+          acceptedWhenOverdue.push(ticket.ticketId);
+        } else {
+          belowThreshold ??= [];
+          belowThreshold.push(ticket.ticketId);
+        }
       }
     }
     const forced = this.policy === 'force' && hasOverdue;
+    const below = belowThreshold ?? NO_TICKETS;
     return {
-      rejectedBy: forced ? [] : belowThreshold,
-      acceptedWhenOverdue,
-      forcedOn: forced ? belowThreshold : [],
+      rejectedBy: forced ? NO_TICKETS : below,
+      acceptedWhenOverdue: acceptedWhenOverdue ?? NO_TICKETS,
+      forcedOn: forced ? below : NO_TICKETS,
       hasOverdue,
-      breaches: this.limits.breaches({ match, winProbabilities: evaluation.winProbabilities }, nowMs),
+      breaches: this.limits.breachesOf(match, evaluation.winProbabilities, nowMs),
     };
   }
 
@@ -184,7 +217,7 @@ export class Handshake {
     minQualityOf: (ticketId: string) => number | undefined,
     nowMs: number,
   ): number {
-    const hardMs = this.limits.holdFromMs({ match, winProbabilities }, nowMs);
+    const hardMs = this.limits.holdFromMsOf(match, winProbabilities, nowMs);
     return Math.max(hardMs, this.softAcceptMs(match, qualityCeiling, minQualityOf, nowMs));
   }
 
@@ -215,8 +248,11 @@ export class Handshake {
   ): number {
     let softMs = nowMs;
     let firstOverdueMs = Number.POSITIVE_INFINITY;
-    for (const team of match.teams) {
-      for (const ticket of team) {
+    const teams = match.teams;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         firstOverdueMs = Math.min(firstOverdueMs, ticket.enqueuedAtMs + this.maxWaitMs);
         softMs = Math.max(softMs, this.ticketAcceptsFromMs(ticket, qualityCeiling, minQualityOf, nowMs));
       }

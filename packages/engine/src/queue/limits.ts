@@ -35,12 +35,36 @@ export interface Breach {
   readonly ticketId: string;
 }
 
+/** The breaches of every candidate that breaks no limit (one list, never written). */
+const NO_BREACHES: readonly Breach[] = Object.freeze([]);
+
 /** A candidate with what several limits read, computed once (a free-for-all has 100 tickets). */
 interface Prepared<TRating> extends LimitCandidate<TRating> {
   readonly tickets: readonly ScoredTicket<TRating>[];
   readonly players: number;
   readonly teamPlayers: readonly number[];
   readonly lowPriority: boolean;
+}
+
+/**
+ * A ticket's pings as the limits read them, in `regions.names` order: the worst ping of its players
+ * per region, and, once asked for, when each region first is within its ping cap (see
+ * `pingCapOpensMs`). Plain arrays of one number per region: a typed array costs several times as much
+ * to make (one of each per arriving ticket, the openings of most in the tick that first reads them).
+ */
+interface PingRecord {
+  readonly pings: readonly number[];
+  opens: readonly number[] | undefined;
+}
+
+/** `Prepared`, as `HardLimits.prepare` fills it in anew for each candidate. */
+interface PreparedRecord<TRating> {
+  match: CandidateMatch<TRating>;
+  winProbabilities: readonly number[];
+  readonly tickets: ScoredTicket<TRating>[];
+  players: number;
+  readonly teamPlayers: number[];
+  lowPriority: boolean;
 }
 
 interface HardLimit {
@@ -61,13 +85,26 @@ function worstPing<TRating>(ticket: ScoredTicket<TRating>, region: string): numb
   return worst;
 }
 
-const isLowPriority = <TRating>(ticket: ScoredTicket<TRating>) =>
-  ticket.players.some((player) => player.profile.lowPriority === true);
+/**
+ * Some player of the ticket is low-priority. (Index loops here and below: candidates' arrays come
+ * from several builders, and `for ... of` or a callback over arrays of several kinds steps a real
+ * iterator or makes a closure, an object per call.)
+ */
+function isLowPriority<TRating>(ticket: ScoredTicket<TRating>): boolean {
+  const players = ticket.players;
+  for (let p = 0; p < players.length; p++)
+    if ((players[p] as ScoredTicket<TRating>['players'][number]).profile.lowPriority === true) return true;
+  return false;
+}
 
 /** Players of a candidate. */
 export function playersOf<TRating>(match: CandidateMatch<TRating>): number {
   let players = 0;
-  for (const team of match.teams) for (const ticket of team) players += ticket.players.length;
+  const teams = match.teams;
+  for (let t = 0; t < teams.length; t++) {
+    const team = teams[t] as readonly ScoredTicket<TRating>[];
+    for (let i = 0; i < team.length; i++) players += (team[i] as ScoredTicket<TRating>).players.length;
+  }
   return players;
 }
 
@@ -84,10 +121,11 @@ export class HardLimits {
 
   /** Region name to its position in `regions.names`. */
   private readonly regionPositions: ReadonlyMap<string, number>;
-  /** Worst ping of each ticket's players per region (in `regions.names` order). */
-  private readonly worstPings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
-  /** When each region first is within each ticket's ping cap (see `pingCapOpensMs`). */
-  private readonly capOpenings = new WeakMap<ScoredTicket<unknown>, Float64Array>();
+  /**
+   * What is read of each ticket's pings (see `PingRecord`): one entry per ticket in one weak map,
+   * so that a ticket's cap openings, once asked for, cost no second entry to add and look up.
+   */
+  private readonly pingRecords = new WeakMap<ScoredTicket<unknown>, PingRecord>();
 
   constructor(config: QueueConfig, shape: MatchShape) {
     this.config = config;
@@ -122,23 +160,39 @@ export class HardLimits {
     if (region === undefined) return this.config.regions === undefined ? 0 : Number.POSITIVE_INFINITY;
     const position = this.regionPositions.get(region);
     if (position === undefined) return worstPing(ticket, region);
-    return this.worstPingsOf(ticket)[position] as number;
+    // Callers ask for one ticket's regions in a row (a look's foreign regions): the last ticket's
+    // pings answer without another lookup in the map of the whole pool's.
+    if (ticket !== this.lastPingsTicket) {
+      this.lastPings = this.worstPingsOf(ticket);
+      this.lastPingsTicket = ticket;
+    }
+    return this.lastPings[position] as number;
   }
 
+  /** The ticket `ticketPingMs` last read, and its pings (a ticket's pings never change). */
+  private lastPingsTicket: ScoredTicket<unknown> | undefined;
+  private lastPings: readonly number[] = [];
+
   /**
-   * A ticket's worst ping per region, in `regions.names` order. A waiting ticket never changes: read
-   * once, not per candidate.
+   * A ticket's worst ping per region, in `regions.names` order (not to be written). A waiting ticket
+   * never changes: read once, not per candidate.
    */
-  private worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
-    let pings = this.worstPings.get(ticket);
-    if (pings === undefined) {
+  worstPingsOf<TRating>(ticket: ScoredTicket<TRating>): readonly number[] {
+    return this.pingRecordOf(ticket).pings;
+  }
+
+  /** A ticket's `PingRecord`, made at the first question (its arrival). */
+  private pingRecordOf<TRating>(ticket: ScoredTicket<TRating>): PingRecord {
+    let record = this.pingRecords.get(ticket);
+    if (record === undefined) {
       // A plain loop (read once per ticket, at its arrival): no closure or iterator.
       const names = this.config.regions?.names ?? [];
-      pings = new Float64Array(names.length);
+      const pings: number[] = new Array(names.length);
       for (let r = 0; r < names.length; r++) pings[r] = worstPing(ticket, names[r] as string);
-      this.worstPings.set(ticket, pings);
+      record = { pings, opens: undefined };
+      this.pingRecords.set(ticket, record);
     }
-    return pings;
+    return record;
   }
 
   /** The regions a ticket's players can play in under its ping cap at `nowMs`. */
@@ -190,58 +244,103 @@ export class HardLimits {
     return favourite > this.fairnessBound + 1e-12;
   }
 
-  /** Hot (every candidate of every tick): plain loops, no spreads or intermediate arrays. */
-  private prepare<TRating>(candidate: LimitCandidate<TRating>): Prepared<TRating> {
-    const teams = candidate.match.teams;
-    const teamPlayers: number[] = new Array(teams.length);
-    const tickets: ScoredTicket<TRating>[] = [];
+  /**
+   * Hot (every candidate of every tick): plain loops, no spreads or intermediate arrays, and one
+   * record serves every call (no limit reads a candidate after its call returns, nor prepares another
+   * while it runs).
+   */
+  private prepare<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+  ): Prepared<TRating> {
+    const prepared = this.prepared as PreparedRecord<TRating>;
+    const teams = match.teams;
+    const teamPlayers = prepared.teamPlayers;
+    const tickets = prepared.tickets;
+    teamPlayers.length = teams.length;
+    let count = 0;
     let players = 0;
     for (let t = 0; t < teams.length; t++) {
       const team = teams[t] as readonly ScoredTicket<TRating>[];
       let inTeam = 0;
-      for (const ticket of team) {
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
         inTeam += ticket.players.length;
-        tickets.push(ticket);
+        tickets[count++] = ticket;
       }
       teamPlayers[t] = inTeam;
       players += inTeam;
     }
+    tickets.length = count;
     const first = tickets[0];
-    return {
-      match: candidate.match,
-      winProbabilities: candidate.winProbabilities,
-      tickets,
-      players,
-      teamPlayers,
-      lowPriority: first !== undefined && isLowPriority(first),
-    };
+    prepared.match = match;
+    prepared.winProbabilities = winProbabilities;
+    prepared.players = players;
+    prepared.lowPriority = first !== undefined && isLowPriority(first);
+    return prepared;
   }
 
+  /** `prepare`'s record (its arrays are reused; it holds the last candidate prepared). */
+  private readonly prepared: PreparedRecord<unknown> = {
+    match: { teams: [] },
+    winProbabilities: [],
+    tickets: [],
+    players: 0,
+    teamPlayers: [],
+    lowPriority: false,
+  };
+
   /** Every limit that fails, for every ticket of the candidate. */
-  breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): Breach[] {
-    const prepared = this.prepare(candidate);
-    const found: Breach[] = [];
-    for (const limit of this.limits) {
+  breaches<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): readonly Breach[] {
+    return this.breachesOf(candidate.match, candidate.winProbabilities, nowMs);
+  }
+
+  /** `breaches` of a candidate given by its parts (the handshake judges every candidate: no record made). */
+  breachesOf<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+    nowMs: number,
+  ): readonly Breach[] {
+    const prepared = this.prepare(match, winProbabilities);
+    const tickets = prepared.tickets;
+    // Made only when a limit fails (most candidates judged break none).
+    let found: Breach[] | undefined;
+    for (let l = 0; l < this.limits.length; l++) {
+      const limit = this.limits[l] as HardLimit;
       if (limit.perMatch) {
-        const first = prepared.tickets[0];
+        const first = tickets[0];
         if (first === undefined || limit.holds(first, prepared, nowMs)) continue;
-        for (const ticket of prepared.tickets) found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+        found ??= [];
+        for (let i = 0; i < tickets.length; i++)
+          found.push({ limit: limit.kind, ticketId: (tickets[i] as ScoredTicket<TRating>).ticketId });
         continue;
       }
-      for (const ticket of prepared.tickets) {
-        if (!limit.holds(ticket, prepared, nowMs))
-          found.push({ limit: limit.kind, ticketId: ticket.ticketId });
+      for (let i = 0; i < tickets.length; i++) {
+        const ticket = tickets[i] as ScoredTicket<TRating>;
+        if (limit.holds(ticket, prepared, nowMs)) continue;
+        found ??= [];
+        found.push({ limit: limit.kind, ticketId: ticket.ticketId });
       }
     }
-    return found;
+    return found ?? NO_BREACHES;
   }
 
   /** The earliest time at which every limit holds for every ticket (Infinity if never). */
   holdFromMs<TRating>(candidate: LimitCandidate<TRating>, nowMs: number): number {
-    const prepared = this.prepare(candidate);
+    return this.holdFromMsOf(candidate.match, candidate.winProbabilities, nowMs);
+  }
+
+  /** `holdFromMs` of a candidate given by its parts (no record made). */
+  holdFromMsOf<TRating>(
+    match: CandidateMatch<TRating>,
+    winProbabilities: readonly number[],
+    nowMs: number,
+  ): number {
+    const prepared = this.prepare(match, winProbabilities);
     let latest = nowMs;
     const tickets = prepared.tickets;
-    for (const limit of this.limits) {
+    for (let l = 0; l < this.limits.length; l++) {
+      const limit = this.limits[l] as HardLimit;
       const count = limit.perMatch ? Math.min(1, tickets.length) : tickets.length;
       for (let i = 0; i < count; i++) {
         latest = Math.max(latest, limit.holdsFromMs(tickets[i] as ScoredTicket<TRating>, prepared, nowMs));
@@ -257,7 +356,7 @@ export class HardLimits {
     breaches: readonly Breach[],
     nowMs: number,
   ): LimitHold[] {
-    const prepared = this.prepare(candidate);
+    const prepared = this.prepare(candidate.match, candidate.winProbabilities);
     const holds: LimitHold[] = [];
     for (const limit of this.limits) {
       const ticketIds = breaches
@@ -334,7 +433,8 @@ export class HardLimits {
   private gates(): HardLimit {
     const gates = this.config.gates ?? {};
     const failing = <TRating>(ticket: ScoredTicket<TRating>, candidate: Prepared<TRating>) => {
-      for (const { profile } of ticket.players) {
+      for (let p = 0; p < ticket.players.length; p++) {
+        const profile = (ticket.players[p] as ScoredTicket<TRating>['players'][number]).profile;
         if (gates.minGamesPlayed !== undefined && gatedGames(profile, gates) < gates.minGamesPlayed)
           return `${profile.playerId} has fewer than ${gates.minGamesPlayed} games${gates.gamesTrack === undefined ? '' : ` on ${gates.gamesTrack}`}`;
         const role = profile.roles?.find((name) => gates.disallowedRoles?.includes(name));
@@ -384,8 +484,8 @@ export class HardLimits {
     let earliest = Number.POSITIVE_INFINITY;
     for (let r = 0; r < regions.names.length; r++) {
       let latest = nowMs;
-      for (const opens of openings) {
-        latest = Math.max(latest, opens[r] as number);
+      for (let t = 0; t < openings.length; t++) {
+        latest = Math.max(latest, (openings[t] as readonly number[])[r] as number);
         // A region no earlier than the best so far is not read to the end.
         if (latest >= earliest) break;
       }
@@ -395,21 +495,23 @@ export class HardLimits {
   }
 
   /** `pingCapsHoldTogetherFromMs`'s openings of its tickets (one array serves every call). */
-  private readonly openingsScratch: Float64Array[] = [];
+  private readonly openingsScratch: (readonly number[])[] = [];
 
   /**
    * When each region (in `regions.names` order) first is within a ticket's ping cap (Infinity if
    * never). A waiting ticket never changes and its cap relaxes with its own wait only: read once.
    */
-  private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): Float64Array {
-    let opens = this.capOpenings.get(ticket);
+  private pingCapOpensMs<TRating>(ticket: ScoredTicket<TRating>): readonly number[] {
+    const record = this.pingRecordOf(ticket);
+    let opens = record.opens;
     if (opens === undefined) {
       // From the ticket's pings per region, read once (not a lookup per region).
-      const pings = this.worstPingsOf(ticket);
-      opens = new Float64Array(pings.length);
+      const pings = record.pings;
+      const opening: number[] = new Array(pings.length);
       for (let r = 0; r < pings.length; r++)
-        opens[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
-      this.capOpenings.set(ticket, opens);
+        opening[r] = this.pingCapAllowsFromMs(ticket, pings[r] as number, ticket.enqueuedAtMs);
+      record.opens = opening;
+      opens = opening;
     }
     return opens;
   }

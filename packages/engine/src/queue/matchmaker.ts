@@ -51,6 +51,7 @@ import type {
   MatchmakerOptions,
   MatchmakerSnapshot,
   MatchSummary,
+  MatchTeam,
   Objective,
   QueueConfig,
   TicketInput,
@@ -162,6 +163,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private reading: SkillReading<TRating> | undefined;
   /** The bucket name of each pool and home region (one string per bucket, not one per ticket). */
   private readonly bucketNames = new Map<PoolKey, Map<string | undefined, string>>();
+  /** The keys of recent waits by bucket and skill band (every matched ticket records its wait). */
+  private readonly etaKeys = new Map<string, Map<number, string>>();
+  private readonly etaBandWidth: number;
   /** `validateTicket`'s question, made once rather than per ticket. */
   private readonly isPlayerQueued = (playerId: string) => this.entries.isPlayerQueued(playerId);
   /** Exact selection of a pairwise queue (1v1, or pre-formed whole teams): a tick's choice is a pairing. */
@@ -210,6 +214,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         ? Random.fromSeed(options.seed)
         : Random.fromState(options.snapshot.randomState);
     this.recentWaits = new RecentWaits(this.config.eta?.samples ?? 200);
+    this.etaBandWidth = this.config.eta?.skillBandWidth ?? 200;
     this.window =
       this.config.mode.kind === 'continuous'
         ? (this.config.mode.candidateWindow ?? DEFAULT_WINDOW)
@@ -368,17 +373,29 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
         entry.sleepUntilMs = Number.NEGATIVE_INFINITY;
         if (entry.listed) this.pool.wake(entry);
       }
+      this.pool.releaseHolds();
       throw error;
     } finally {
       this.expiringNow = new Set();
-      this.pool.releaseHolds();
       this.planned = [];
     }
     this.lastNowMs = nowMs;
-    for (const timeout of plan.timeouts)
-      effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
-    this.expire(nowMs, effects);
-    for (const { proposal, members } of plan.forms) this.form(proposal, members, nowMs, effects);
+    try {
+      // Returning tickets are placed among free neighbours: nothing may be held then. Otherwise the
+      // holds end after the tick's matches and expiries have removed their tickets: a removal ends a
+      // hold, and what remains to release is what the plan held and did not take.
+      if (plan.timeouts.length > 0) this.pool.releaseHolds();
+      for (const timeout of plan.timeouts)
+        effects.push(...this.dissolve(timeout.matchId, timeout.leaving, 'acceptance-timeout', nowMs));
+      this.expire(nowMs, effects);
+      const forms = plan.forms;
+      for (let f = 0; f < forms.length; f++) {
+        const planned = forms[f] as PlannedMatch<TRating>;
+        this.form(planned.proposal, planned.members, nowMs, effects);
+      }
+    } finally {
+      this.pool.releaseHolds();
+    }
     return effects;
   }
 
@@ -578,11 +595,9 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   private removeEntry(entry: Entry<TRating>, state: TicketState, nowMs: number, matchId?: string): void {
     this.pool.unindex(entry);
-    this.entries.finish(entry, {
-      state,
-      waitMs: nowMs - entry.scored.enqueuedAtMs,
-      ...(matchId === undefined ? {} : { matchId }),
-    });
+    const waitMs = nowMs - entry.scored.enqueuedAtMs;
+    // Every matched ticket ends here: a literal of either shape, not a spread of a throwaway object.
+    this.entries.finish(entry, matchId === undefined ? { state, waitMs } : { state, waitMs, matchId });
   }
 
   // ---- backfill ---------------------------------------------------------------------------------
@@ -661,24 +676,34 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
   private summarize(proposal: Proposal<TRating>): MatchSummary {
     const matchId = `${this.config.id}-${++this.matchCounter}`;
     const { verdict, evaluation, match } = proposal;
-    return {
-      matchId,
-      teams: match.teams.map((team, t) => {
-        // Named teams: the game server learns who plays which side (the monster, the hunters).
-        const name = this.shape.named?.[t]?.name;
-        return {
-          ...(name === undefined ? {} : { name }),
-          ticketIds: team.map((ticket) => ticket.ticketId),
-          playerIds: playerIdsOf(team),
-        };
-      }),
-      ...(match.region === undefined ? {} : { region: match.region }),
-      quality: evaluation.score,
-      criteria: this.scorer.explain(evaluation),
-      winProbabilities: evaluation.winProbabilities,
-      ...(evaluation.expectedChurn === undefined ? {} : { expectedChurn: evaluation.expectedChurn }),
-      forced: verdict.forcedOn.length > 0 || verdict.acceptedWhenOverdue.length > 0,
-    };
+    // Every match formed is summarized: plain loops into arrays of their final length, one literal
+    // per shape of summary, no closures or spreads of throwaway objects (the keys keep the order the
+    // effects have always had).
+    const named = this.shape.named;
+    const teams: MatchTeam[] = new Array(match.teams.length);
+    for (let t = 0; t < match.teams.length; t++) {
+      const team = match.teams[t] as readonly ScoredTicket<TRating>[];
+      // Named teams: the game server learns who plays which side (the monster, the hunters).
+      const name = named?.[t]?.name;
+      teams[t] =
+        name === undefined
+          ? { ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) }
+          : { name, ticketIds: ticketIdsOf(team), playerIds: playerIdsOf(team) };
+    }
+    const criteria = this.scorer.explain(evaluation);
+    const quality = evaluation.score;
+    const winProbabilities = evaluation.winProbabilities;
+    const forced = verdict.forcedOn.length > 0 || verdict.acceptedWhenOverdue.length > 0;
+    const region = match.region;
+    const expectedChurn = evaluation.expectedChurn;
+    if (expectedChurn === undefined) {
+      return region === undefined
+        ? { matchId, teams, quality, criteria, winProbabilities, forced }
+        : { matchId, teams, region, quality, criteria, winProbabilities, forced };
+    }
+    return region === undefined
+      ? { matchId, teams, quality, criteria, winProbabilities, expectedChurn, forced }
+      : { matchId, teams, region, quality, criteria, winProbabilities, expectedChurn, forced };
   }
 
   /**
@@ -691,8 +716,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     nowMs: number,
     effects: MatchmakerEffect[],
   ): void {
+    // Its members were taken in this tick when it was planned (`plan`).
     const summary = this.summarize(proposal);
-    for (const entry of members) entry.takenAtTick = this.tickCounter;
     const acceptance = this.config.acceptance;
     if (acceptance === undefined) {
       this.finalize(summary, members, nowMs, effects);
@@ -721,7 +746,8 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     effects: MatchmakerEffect[],
   ): void {
     const waitMsByTicket = ticketRecord<number>();
-    for (const entry of members) {
+    for (let m = 0; m < members.length; m++) {
+      const entry = members[m] as Entry<TRating>;
       const waitMs = nowMs - entry.scored.enqueuedAtMs;
       waitMsByTicket[entry.input.ticketId] = waitMs;
       this.recentWaits.record(this.etaKey(entry), waitMs);
@@ -788,14 +814,29 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
     }
   }
 
-  /** Plans a match: its tickets are taken for the rest of the tick. */
-  private plan(proposal: Proposal<TRating>): void {
-    const members: Entry<TRating>[] = [];
-    for (const team of proposal.match.teams) {
-      for (const ticket of team) {
-        const entry = this.entries.get(ticket.ticketId) as Entry<TRating>;
+  /**
+   * Plans a match: its tickets are taken for the rest of the tick. `anchor`, when given, is the entry
+   * whose look proposed it: its ticket is known without a lookup in the registry's map of the pool.
+   */
+  private plan(proposal: Proposal<TRating>, anchor?: Entry<TRating>): void {
+    const teams = proposal.match.teams;
+    let count = 0;
+    for (let t = 0; t < teams.length; t++) count += (teams[t] as readonly ScoredTicket<TRating>[]).length;
+    // Of its final length from the start (one grown by `push` reserves room for 17). Index loops: a
+    // proposal's teams come from several builders, and `for ... of` over arrays of several kinds
+    // steps a real iterator.
+    const members: Entry<TRating>[] = new Array(count);
+    let index = 0;
+    for (let t = 0; t < teams.length; t++) {
+      const team = teams[t] as readonly ScoredTicket<TRating>[];
+      for (let i = 0; i < team.length; i++) {
+        const ticket = team[i] as ScoredTicket<TRating>;
+        const entry =
+          anchor !== undefined && anchor.scored === ticket
+            ? anchor
+            : (this.entries.get(ticket.ticketId) as Entry<TRating>);
         entry.takenAtTick = this.tickCounter;
-        members.push(entry);
+        members[index++] = entry;
         // The pool's walks pass it over for the rest of the tick's planning.
         this.pool.hold(entry);
       }
@@ -833,7 +874,7 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
       }
       evaluations++;
       const best = this.search.formableFor(entry, nowMs)[0];
-      if (best !== undefined) this.plan(best);
+      if (best !== undefined) this.plan(best, entry);
     }
   }
 
@@ -952,9 +993,20 @@ class QueueMatchmaker<TRating> implements Matchmaker<TRating> {
 
   // ---- ETA and snapshots ------------------------------------------------------------------------
 
+  /** `bucket|band`: the key of a ticket's recent waits (one string per key, made once). */
   private etaKey(entry: Entry<TRating>): string {
-    const band = Math.floor(entry.scored.skill / (this.config.eta?.skillBandWidth ?? 200));
-    return `${entry.bucket}|${band}`;
+    const band = Math.floor(entry.scored.skill / this.etaBandWidth);
+    let byBand = this.etaKeys.get(entry.bucket);
+    if (byBand === undefined) {
+      byBand = new Map();
+      this.etaKeys.set(entry.bucket, byBand);
+    }
+    let key = byBand.get(band);
+    if (key === undefined) {
+      key = `${entry.bucket}|${band}`;
+      byBand.set(band, key);
+    }
+    return key;
   }
 
   private estimateEta(entry: Entry<TRating>, nowMs: number): TicketStatus['eta'] {
@@ -1024,13 +1076,30 @@ function ticketRecord<T>(): Record<string, T> {
 }
 
 /**
- * The player ids of a team's tickets, in order (a loop: every match formed builds these, and
- * `flatMap` over small arrays costs several times as much).
+ * The ticket ids of a team, in order. Every match formed builds these: an array of the team's
+ * length from the start (one grown by `push` reserves room for 17 ids).
+ */
+function ticketIdsOf(team: readonly { readonly ticketId: string }[]): string[] {
+  const ticketIds: string[] = new Array(team.length);
+  for (let i = 0; i < team.length; i++) ticketIds[i] = (team[i] as { readonly ticketId: string }).ticketId;
+  return ticketIds;
+}
+
+/**
+ * The player ids of a team's tickets, in order (plain loops into an array of the right length, as
+ * `ticketIdsOf`; `flatMap` over small arrays costs several times as much).
  */
 function playerIdsOf(
   team: readonly { readonly players: readonly { readonly profile: { readonly playerId: string } }[] }[],
 ): string[] {
-  const playerIds: string[] = [];
-  for (const ticket of team) for (const player of ticket.players) playerIds.push(player.profile.playerId);
+  let count = 0;
+  for (let t = 0; t < team.length; t++) count += (team[t] as (typeof team)[number]).players.length;
+  const playerIds: string[] = new Array(count);
+  let index = 0;
+  for (let t = 0; t < team.length; t++) {
+    const players = (team[t] as (typeof team)[number]).players;
+    for (let p = 0; p < players.length; p++)
+      playerIds[index++] = (players[p] as (typeof players)[number]).profile.playerId;
+  }
   return playerIds;
 }

@@ -14,7 +14,9 @@ export function relaxedValue(relaxation: Relaxation, waitMs: number, direction: 
   let value = relaxation.start;
   const steps = relaxation.steps;
   if (steps !== undefined) {
-    for (const step of steps) {
+    // An index loop: every candidate judged reads its tickets' thresholds and caps here.
+    for (let s = 0; s < steps.length; s++) {
+      const step = steps[s] as (typeof steps)[number];
       if (step.afterMs > waitMs) break;
       value = direction === 'down' ? Math.min(value, step.value) : Math.max(value, step.value);
     }
@@ -46,10 +48,14 @@ export function waitUntilRelaxedTo(
   const now = relaxedValue(relaxation, fromWaitMs, direction);
   if (down ? now <= target : now >= target) return fromWaitMs;
   let best = Infinity;
-  for (const step of relaxation.steps ?? []) {
-    if (step.afterMs > fromWaitMs && (down ? step.value <= target : step.value >= target)) {
-      best = Math.min(best, step.afterMs);
-      break;
+  const steps = relaxation.steps;
+  if (steps !== undefined) {
+    for (let s = 0; s < steps.length; s++) {
+      const step = steps[s] as (typeof steps)[number];
+      if (step.afterMs > fromWaitMs && (down ? step.value <= target : step.value >= target)) {
+        best = Math.min(best, step.afterMs);
+        break;
+      }
     }
   }
   const linear = relaxation.linear;

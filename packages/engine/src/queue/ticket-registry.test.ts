@@ -59,3 +59,42 @@ test('a finished ticket reports its last finish; one that came back waits again'
   assert.deepEqual(registry.finishedOf('t'), { state: 'matched', waitMs: 9, matchId: 'm1' });
   assert.equal(registry.has('t'), false);
 });
+
+test('waiting tickets, their order, their players and their finishes follow any run of arrivals and finishes', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ id: fc.integer({ min: 0, max: 12 }), finish: fc.boolean() }), { maxLength: 80 }),
+      (steps) => {
+        const registry = new TicketRegistry<unknown>();
+        // The reference: waiting entries in the order a map of them keeps, and the last finishes.
+        const waiting = new Map<string, Entry<unknown>>();
+        const finished = new Map<string, { state: 'matched'; waitMs: number }>();
+        steps.forEach(({ id, finish }, step) => {
+          const ticketId = `t${id}`;
+          const entry = waiting.get(ticketId) ?? entryOf(ticketId);
+          if (finish) {
+            const record = { state: 'matched' as const, waitMs: step };
+            registry.finish(entry, record);
+            waiting.delete(ticketId);
+            finished.set(ticketId, record);
+          } else {
+            registry.add(entry);
+            waiting.set(ticketId, entry);
+            finished.delete(ticketId);
+          }
+          assert.equal(registry.size, waiting.size);
+          assert.deepEqual([...registry.values()], [...waiting.values()]);
+          assert.equal(registry.playerCount, waiting.size);
+          for (let other = 0; other <= 12; other++) {
+            const otherId = `t${other}`;
+            assert.equal(registry.has(otherId), waiting.has(otherId));
+            assert.equal(registry.get(otherId), waiting.get(otherId));
+            assert.equal(registry.isPlayerQueued(`${otherId}p`), waiting.has(otherId));
+            assert.equal(registry.finishedOf(otherId), finished.get(otherId));
+          }
+        });
+      },
+    ),
+    { numRuns: 200, seed: 20261125 },
+  );
+});

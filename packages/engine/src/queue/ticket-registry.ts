@@ -1,6 +1,6 @@
 /**
- * Who is waiting: tickets by id, the ticket each queued player is on (a player waits on one ticket
- * at a time), and a bounded memory of finished tickets so that `status` can still answer after a
+ * Who is waiting: tickets by id, the players queued on them (a player waits on one ticket at a
+ * time), and a bounded memory of finished tickets so that `status` can still answer after a
  * ticket was matched, cancelled or expired.
  */
 
@@ -18,26 +18,36 @@ export interface FinishedTicket {
   readonly matchId?: string;
 }
 
-/** A finished ticket remembered, with its number in the order tickets finished. */
-interface RememberedFinish {
-  readonly finished: FinishedTicket;
-  readonly number: number;
+/**
+ * Whether a ticket's slot holds its waiting entry or its finish. (A finish is the matchmaker's
+ * record of state and wait; only an entry has the ticket's input.)
+ */
+function isEntry<TRating>(slot: Entry<TRating> | FinishedTicket): slot is Entry<TRating> {
+  return (slot as Partial<Entry<TRating>>).input !== undefined;
 }
 
 export class TicketRegistry<TRating> {
-  private readonly entries = new Map<string, Entry<TRating>>();
-  private readonly playerTicket = new Map<string, string>();
-  private readonly finished = new Map<string, RememberedFinish>();
   /**
-   * The finished tickets in the order they finished, each with its number in `finished`, oldest
+   * Each ticket's waiting entry, or its finish while remembered: one map, so that a ticket that
+   * finishes changes its slot in place (one lookup, and no slot freed in one map and taken in
+   * another for each of the thousands of tickets a busy queue finishes a second).
+   */
+  private readonly tickets = new Map<string, Entry<TRating> | FinishedTicket>();
+  private waiting = 0;
+  private remembered = 0;
+  /** The players of the waiting tickets (a player waits on one ticket at a time). */
+  private readonly queuedPlayers = new Set<string>();
+  /**
+   * The finished tickets in the order they finished (ids, and the record each finished with), oldest
    * first from `oldestAt`: the one to forget is found here. (A map's first key is found by walking
    * from the start of its table past every key deleted since it last rebuilt it: thousands, once a
-   * pool of 100,000 finishes its tickets steadily.) A ticket that finished again, or came back, has
-   * a stale number here, and is passed over.
+   * pool of 100,000 finishes its tickets steadily.) A ticket that finished again, or came back, is
+   * remembered with another record than its place here holds, and that place is passed over. Two
+   * flat arrays, not an object per finish: every ticket that leaves a busy queue passes here.
    */
-  private finishOrder: { readonly ticketId: string; readonly number: number }[] = [];
+  private finishedIds: string[] = [];
+  private finishedRecords: FinishedTicket[] = [];
   private oldestAt = 0;
-  private finishCount = 0;
   /**
    * The own quality floor of the waiting tickets that set one: the handshake asks for it for every
    * ticket of every candidate, and a map of the few that have one answers faster than the whole pool's.
@@ -45,35 +55,36 @@ export class TicketRegistry<TRating> {
   private readonly minQualities = new Map<string, number>();
 
   get size(): number {
-    return this.entries.size;
+    return this.waiting;
   }
 
   /** Players of the waiting tickets: a player waits in at most one ticket, so this is their count. */
   get playerCount(): number {
-    return this.playerTicket.size;
+    return this.queuedPlayers.size;
   }
 
   get(ticketId: string): Entry<TRating> | undefined {
-    return this.entries.get(ticketId);
+    const slot = this.tickets.get(ticketId);
+    return slot !== undefined && isEntry(slot) ? slot : undefined;
   }
 
   has(ticketId: string): boolean {
-    return this.entries.has(ticketId);
+    const slot = this.tickets.get(ticketId);
+    return slot !== undefined && isEntry(slot);
   }
 
-  values(): IterableIterator<Entry<TRating>> {
-    return this.entries.values();
+  /** The waiting entries, in the order they were added. */
+  *values(): IterableIterator<Entry<TRating>> {
+    for (const slot of this.tickets.values()) if (isEntry(slot)) yield slot;
   }
 
   isPlayerQueued(playerId: string): boolean {
-    return this.playerTicket.has(playerId);
+    return this.queuedPlayers.has(playerId);
   }
 
   /** Waiting (searching or proposed) entries, oldest first. */
   oldestFirst(): Entry<TRating>[] {
-    return [...this.entries.values()].sort(
-      (a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq,
-    );
+    return [...this.values()].sort((a, b) => a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq);
   }
 
   /** A waiting ticket's own `minQuality`, if it set one. */
@@ -82,49 +93,68 @@ export class TicketRegistry<TRating> {
   }
 
   add(entry: Entry<TRating>): void {
-    this.finished.delete(entry.input.ticketId);
-    this.entries.set(entry.input.ticketId, entry);
-    if (entry.input.minQuality !== undefined)
-      this.minQualities.set(entry.input.ticketId, entry.input.minQuality);
-    for (const player of entry.input.players) this.playerTicket.set(player.playerId, entry.input.ticketId);
+    const { ticketId, players, minQuality } = entry.input;
+    const slot = this.tickets.get(ticketId);
+    if (slot === undefined) this.waiting++;
+    else if (!isEntry(slot)) {
+      // Its finish is forgotten, and it waits again at the end of the order.
+      this.tickets.delete(ticketId);
+      this.remembered--;
+      this.waiting++;
+    }
+    this.tickets.set(ticketId, entry);
+    if (minQuality !== undefined) this.minQualities.set(ticketId, minQuality);
+    for (let p = 0; p < players.length; p++)
+      this.queuedPlayers.add((players[p] as { readonly playerId: string }).playerId);
   }
 
-  /** Ends a ticket: it leaves the registry and is remembered as finished. */
+  /**
+   * Ends a ticket: it leaves the registry and is remembered as finished. Each finish is given a
+   * record of its own (a record given again would be taken for the ticket's earlier finish).
+   */
   finish(entry: Entry<TRating>, finished: FinishedTicket): void {
-    this.entries.delete(entry.input.ticketId);
-    if (entry.input.minQuality !== undefined) this.minQualities.delete(entry.input.ticketId);
-    for (const player of entry.input.players) this.playerTicket.delete(player.playerId);
-    // Not remembered as finished now (`add` forgot it): set at the end of the map's order.
-    const number = this.finishCount++;
-    this.finished.set(entry.input.ticketId, { finished, number });
-    this.finishOrder.push({ ticketId: entry.input.ticketId, number });
-    if (this.finished.size > FINISHED_MEMORY) this.forgetOldestFinished();
+    const { ticketId, players, minQuality } = entry.input;
+    const slot = this.tickets.get(ticketId);
+    if (slot !== undefined && isEntry(slot)) this.waiting--;
+    else if (slot !== undefined) this.remembered--;
+    if (minQuality !== undefined) this.minQualities.delete(ticketId);
+    for (let p = 0; p < players.length; p++)
+      this.queuedPlayers.delete((players[p] as { readonly playerId: string }).playerId);
+    this.tickets.set(ticketId, finished);
+    this.remembered++;
+    this.finishedIds.push(ticketId);
+    this.finishedRecords.push(finished);
+    if (this.remembered > FINISHED_MEMORY) this.forgetOldestFinished();
   }
 
   /** Forgets the ticket that finished longest ago among those remembered. */
   private forgetOldestFinished(): void {
     for (;;) {
-      const oldest = this.finishOrder[this.oldestAt++] as { ticketId: string; number: number };
-      if (this.finished.get(oldest.ticketId)?.number !== oldest.number) continue;
-      this.finished.delete(oldest.ticketId);
+      const at = this.oldestAt++;
+      const ticketId = this.finishedIds[at] as string;
+      if (this.tickets.get(ticketId) !== this.finishedRecords[at]) continue;
+      this.tickets.delete(ticketId);
+      this.remembered--;
       break;
     }
-    // The order's forgotten head is dropped once it is most of the array.
-    if (this.oldestAt > 1_024 && this.oldestAt * 2 > this.finishOrder.length) {
-      this.finishOrder = this.finishOrder.slice(this.oldestAt);
+    // The order's forgotten head is dropped once it is most of the arrays.
+    if (this.oldestAt > 1_024 && this.oldestAt * 2 > this.finishedIds.length) {
+      this.finishedIds = this.finishedIds.slice(this.oldestAt);
+      this.finishedRecords = this.finishedRecords.slice(this.oldestAt);
       this.oldestAt = 0;
     }
   }
 
   finishedOf(ticketId: string): FinishedTicket | undefined {
-    return this.finished.get(ticketId)?.finished;
+    const slot = this.tickets.get(ticketId);
+    return slot === undefined || isEntry(slot) ? undefined : slot;
   }
 
   /** The waiting entry, or MM_ERR_INVALID_TICKET_STATE (finished) / MM_ERR_TICKET_NOT_FOUND. */
   require(ticketId: string): Entry<TRating> {
-    const entry = this.entries.get(ticketId);
-    if (entry !== undefined) return entry;
-    if (this.finished.has(ticketId)) {
+    const slot = this.tickets.get(ticketId);
+    if (slot !== undefined && isEntry(slot)) return slot;
+    if (slot !== undefined) {
       throw new MatchdError(ErrorCodes.INVALID_TICKET_STATE, `ticket ${ticketId} is no longer waiting`, {
         ticketId,
       });

@@ -51,10 +51,15 @@ export class TogetherBound<TRating> {
     together.teams[0] = tickets;
     const quality = this.scorer.ceilingBound(together);
     let softMs = nowMs;
-    for (const ticket of tickets)
+    for (let t = 0; t < tickets.length; t++)
       softMs = Math.max(
         softMs,
-        this.handshake.ticketAcceptsFromMs(ticket, quality, this.minQualityOf, nowMs),
+        this.handshake.ticketAcceptsFromMs(
+          tickets[t] as ScoredTicket<TRating>,
+          quality,
+          this.minQualityOf,
+          nowMs,
+        ),
       );
     if (this.handshake.policy === 'force') softMs = Math.max(nowMs, Math.min(softMs, firstOverdueMs));
     if (softMs > nowMs) return softMs;
@@ -67,7 +72,8 @@ export class TogetherBound<TRating> {
   /** When the first of `tickets` is (or was) overdue. */
   firstOverdueMs(tickets: readonly ScoredTicket<TRating>[]): number {
     let first = Number.POSITIVE_INFINITY;
-    for (const ticket of tickets) first = Math.min(first, ticket.enqueuedAtMs + this.handshake.maxWaitMs);
+    for (let t = 0; t < tickets.length; t++)
+      first = Math.min(first, (tickets[t] as ScoredTicket<TRating>).enqueuedAtMs + this.handshake.maxWaitMs);
     return first;
   }
 }

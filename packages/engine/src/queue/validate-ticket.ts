@@ -66,6 +66,24 @@ function record(value: unknown, path: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/**
+ * `players[i]`, the path of a ticket's player: made once for each index (every ticket's players are
+ * validated under it, and a valid player reads it for nothing else).
+ */
+function playerPath(index: number): string {
+  let path = PLAYER_PATHS[index];
+  if (path === undefined) {
+    path = `players[${index}]`;
+    if (index < MAX_KEPT_PLAYER_PATHS) PLAYER_PATHS[index] = path;
+  }
+  return path;
+}
+
+const PLAYER_PATHS: string[] = [];
+/** Parties up to this many players are checked for a repeated player by scanning. */
+const DISTINCT_BY_SCAN = 16;
+const MAX_KEPT_PLAYER_PATHS = 256;
+
 /** Most recent matches a ticket's player may carry (the churn model reads the last 10 and 31 days). */
 const MAX_RECENT_MATCHES = 200;
 
@@ -227,16 +245,22 @@ export function validateTicket<TRating>(
     );
   }
   // Plain loops, no closures or copies: every ticket runs this once.
-  for (let i = 0; i < players.length; i++) validatePlayer(players[i], `players[${i}]`, config, ratingModel);
+  for (let i = 0; i < players.length; i++) validatePlayer(players[i], playerPath(i), config, ratingModel);
   const profiles = players as PlayerProfile<TRating>[];
-  // A solo ticket cannot name a player twice: no set to make.
-  const seen = profiles.length > 1 ? new Set<string>() : undefined;
+  // A party's few players are told apart by looking back (no set to make for every ticket); a set
+  // serves a large lobby's.
+  const seen = profiles.length > DISTINCT_BY_SCAN ? new Set<string>() : undefined;
   for (let i = 0; i < profiles.length; i++) {
     const profile = profiles[i] as PlayerProfile<TRating>;
-    if (seen !== undefined) {
-      if (seen.has(profile.playerId)) fail(checker, `players[${i}].playerId`, 'appears twice in the ticket');
+    let repeated = false;
+    if (seen === undefined) {
+      for (let before = 0; before < i && !repeated; before++)
+        repeated = (profiles[before] as PlayerProfile<TRating>).playerId === profile.playerId;
+    } else {
+      repeated = seen.has(profile.playerId);
       seen.add(profile.playerId);
     }
+    if (repeated) fail(checker, `players[${i}].playerId`, 'appears twice in the ticket');
     if (isPlayerQueued(profile.playerId)) {
       throw new MatchdError(
         ErrorCodes.PLAYER_ALREADY_QUEUED,

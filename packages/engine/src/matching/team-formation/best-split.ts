@@ -30,7 +30,8 @@ function bySizeDescending(options: BestSplitOptions): { order: number[]; sizes: 
   const order: number[] = [];
   const sizes: number[] = [];
   // An insertion sort: a match has a few tickets, and every split of a queue's tick sorts them.
-  for (const member of members) {
+  for (let m = 0; m < members.length; m++) {
+    const member = members[m] as number;
     const size = (tickets[member] as { size: number }).size;
     order.push(member);
     sizes.push(size);
@@ -60,6 +61,13 @@ function sortAscending(team: number[]): void {
   }
 }
 
+/** `teamCount` empty teams (a plain loop: `Array.from` of a length walks a generic path per call). */
+function emptyTeams(teamCount: number): number[][] {
+  const teams: number[][] = [];
+  for (let team = 0; team < teamCount; team++) teams.push([]);
+  return teams;
+}
+
 /** Scores every split of `order` and keeps the best; teams handed to scoreMatch are reused buffers. */
 function enumerate(
   options: BestSplitOptions,
@@ -68,7 +76,7 @@ function enumerate(
   bounds: TeamSizeBounds,
 ): BestSplit | undefined {
   const { teamCount, scoreMatch } = options;
-  const teams: number[][] = Array.from({ length: teamCount }, () => []);
+  const teams = emptyTeams(teamCount);
   // Each team's members are written in place and its length set after: emptying an array first
   // would free its storage, and every split scored would allocate it again.
   const counts = new Int32Array(teamCount);
@@ -93,17 +101,18 @@ function enumerate(
     if (!Number.isFinite(score)) rejectScore(score);
     if (scored === 1 || score > bestScore) {
       bestScore = score;
-      bestAssignment.set(assignment);
+      for (let position = 0; position < order.length; position++)
+        bestAssignment[position] = assignment[position] as number;
     }
     return true;
   });
   if (scored === 0) return undefined;
   const score = bestScore;
   const assignment = bestAssignment;
-  const chosen: number[][] = Array.from({ length: teamCount }, () => []);
+  const chosen = emptyTeams(teamCount);
   for (let position = 0; position < order.length; position++)
     (chosen[assignment[position] as number] as number[]).push(order[position] as number);
-  for (const team of chosen) sortAscending(team);
+  for (let team = 0; team < teamCount; team++) sortAscending(chosen[team] as number[]);
   return { teams: chosen as TeamIndices, score, splitsScored: scored };
 }
 

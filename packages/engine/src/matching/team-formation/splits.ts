@@ -142,7 +142,7 @@ export function walkSplits(
 ): boolean {
   const ticketCount = sizes.length;
   let total = 0;
-  for (const size of sizes) total += size;
+  for (let position = 0; position < ticketCount; position++) total += sizes[position] as number;
   // Totals that no layout of the teams can hold are refused at once.
   if (total < teamCount * bounds.min || total > teamCount * bounds.max) return true;
   const assignment = new Int32Array(ticketCount);
@@ -153,53 +153,87 @@ export function walkSplits(
     visit(assignment);
     return true;
   }
-  const load = new Int32Array(teamCount);
   // Players still to place after each position: a team short of `min` must be fillable from them.
   const after = new Int32Array(ticketCount + 1);
   for (let position = ticketCount - 1; position >= 0; position--)
     after[position] = (after[position + 1] as number) + (sizes[position] as number);
-  let nodes = 0;
-  let stopped = false;
-  const balanced = (): boolean => {
-    let most = 0;
-    let fewest = Number.POSITIVE_INFINITY;
-    for (let team = 0; team < teamCount; team++) {
-      const players = load[team] as number;
-      if (players < bounds.min || players > bounds.max) return false;
-      most = Math.max(most, players);
-      fewest = Math.min(fewest, players);
-    }
-    return most - fewest <= bounds.maxDifference;
+  // One walk's state, passed down the recursion (a queue walks the splits of every match it splits:
+  // no closures made per walk).
+  const walk: SplitWalk = {
+    sizes,
+    teamCount,
+    bounds,
+    visit,
+    nodeLimit,
+    assignment,
+    load: new Int32Array(teamCount),
+    after,
+    nodes: 0,
+    stopped: false,
   };
-  const place = (position: number, teamsUsed: number): void => {
-    if (stopped) return;
-    if (position === ticketCount) {
-      if (teamsUsed === teamCount && balanced() && !visit(assignment)) stopped = true;
+  placeFrom(walk, 0, 0);
+  return !walk.stopped;
+}
+
+/** The state of one `walkSplits`. */
+interface SplitWalk {
+  readonly sizes: readonly number[];
+  readonly teamCount: number;
+  readonly bounds: TeamSizeBounds;
+  readonly visit: (assignment: Int32Array) => boolean;
+  readonly nodeLimit: number;
+  /** The team of each position placed so far. */
+  readonly assignment: Int32Array;
+  /** Players placed on each team. */
+  readonly load: Int32Array;
+  /** Players from each position on. */
+  readonly after: Int32Array;
+  nodes: number;
+  stopped: boolean;
+}
+
+/** True when every team's load keeps the bounds and no two are more than `maxDifference` apart. */
+function balanced(walk: SplitWalk): boolean {
+  const { load, bounds } = walk;
+  let most = 0;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let team = 0; team < walk.teamCount; team++) {
+    const players = load[team] as number;
+    if (players < bounds.min || players > bounds.max) return false;
+    most = Math.max(most, players);
+    fewest = Math.min(fewest, players);
+  }
+  return most - fewest <= bounds.maxDifference;
+}
+
+/** Places the tickets from `position` on, `teamsUsed` teams opened so far. */
+function placeFrom(walk: SplitWalk, position: number, teamsUsed: number): void {
+  if (walk.stopped) return;
+  const { sizes, teamCount, bounds, load } = walk;
+  const ticketCount = sizes.length;
+  if (position === ticketCount) {
+    if (teamsUsed === teamCount && balanced(walk) && !walk.visit(walk.assignment)) walk.stopped = true;
+    return;
+  }
+  // Every team not yet opened needs at least one ticket, and every team its minimum.
+  if (ticketCount - position < teamCount - teamsUsed) return;
+  let shortfall = 0;
+  for (let team = 0; team < teamCount; team++) shortfall += Math.max(0, bounds.min - (load[team] as number));
+  if (shortfall > (walk.after[position] as number)) return;
+  const size = sizes[position] as number;
+  const openable = Math.min(teamsUsed + 1, teamCount);
+  for (let team = 0; team < openable; team++) {
+    if ((load[team] as number) + size > bounds.max) continue;
+    if (++walk.nodes > walk.nodeLimit) {
+      walk.stopped = true;
       return;
     }
-    // Every team not yet opened needs at least one ticket, and every team its minimum.
-    if (ticketCount - position < teamCount - teamsUsed) return;
-    let shortfall = 0;
-    for (let team = 0; team < teamCount; team++)
-      shortfall += Math.max(0, bounds.min - (load[team] as number));
-    if (shortfall > (after[position] as number)) return;
-    const size = sizes[position] as number;
-    const openable = Math.min(teamsUsed + 1, teamCount);
-    for (let team = 0; team < openable; team++) {
-      if ((load[team] as number) + size > bounds.max) continue;
-      if (++nodes > nodeLimit) {
-        stopped = true;
-        return;
-      }
-      load[team] = (load[team] as number) + size;
-      assignment[position] = team;
-      place(position + 1, Math.max(teamsUsed, team + 1));
-      load[team] = (load[team] as number) - size;
-      if (stopped) return;
-    }
-  };
-  place(0, 0);
-  return !stopped;
+    load[team] = (load[team] as number) + size;
+    walk.assignment[position] = team;
+    placeFrom(walk, position + 1, Math.max(teamsUsed, team + 1));
+    load[team] = (load[team] as number) - size;
+    if (walk.stopped) return;
+  }
 }
 
 /**

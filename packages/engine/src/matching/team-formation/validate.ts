@@ -53,20 +53,31 @@ export function teamBoundsOf(teamSize: number | TeamSizeRange, maxSizeDifference
   return { min, max, maxDifference: difference };
 }
 
+/** Members up to this many are checked distinct by scanning those before each. */
+const DISTINCT_BY_SCAN = 16;
+
 /** Checks that `members` are distinct ticket indices whose players the teams can hold in total. */
 export function validateMembers(options: BestSplitOptions, bounds: TeamSizeBounds): void {
   const { tickets, members, teamCount } = options;
   if (!Array.isArray(members)) invalid('members', 'must be an array', members);
-  const seen = new Set<number>();
+  // A match's few members are told apart by looking back; a set serves the many.
+  const seen = members.length > DISTINCT_BY_SCAN ? new Set<number>() : undefined;
   let players = 0;
-  for (const member of members) {
-    if (!Number.isInteger(member) || member < 0 || member >= tickets.length || seen.has(member)) {
+  for (let m = 0; m < members.length; m++) {
+    const member = members[m] as number;
+    let repeated = false;
+    if (seen === undefined) {
+      for (let before = 0; before < m && !repeated; before++) repeated = members[before] === member;
+    } else {
+      repeated = seen.has(member);
+      seen.add(member);
+    }
+    if (!Number.isInteger(member) || member < 0 || member >= tickets.length || repeated) {
       throw new MatchdError(ErrorCodes.INVALID_OPTION, `members: ${member} is not a distinct ticket index`, {
         path: 'members',
         value: member,
       });
     }
-    seen.add(member);
     players += (tickets[member] as { size: number }).size;
   }
   if (players < teamCount * bounds.min || players > teamCount * bounds.max) {
@@ -107,11 +118,17 @@ export function validateSplittableShape(teamCount: unknown, teamSize: unknown): 
   }
 }
 
-/** Checks each ticket's size (PARTY_TOO_LARGE above a team) and optional keys. */
+/**
+ * Checks each ticket's size (PARTY_TOO_LARGE above a team) and optional keys. A queue checks every
+ * match it splits: the paths of the errors are written only for a ticket that fails.
+ */
 export function validateTickets(tickets: readonly FormationTicket[], teamSize: number): void {
   if (!Array.isArray(tickets)) invalid('tickets', 'must be an array', tickets);
-  tickets.forEach((ticket, index) => {
-    const size = requirePositiveInteger(`tickets[${index}].size`, ticket?.size);
+  for (let index = 0; index < tickets.length; index++) {
+    const ticket = tickets[index] as FormationTicket;
+    const size = ticket?.size;
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1)
+      requirePositiveInteger(`tickets[${index}].size`, size);
     if (size > teamSize) {
       throw new MatchdError(
         ErrorCodes.PARTY_TOO_LARGE,
@@ -123,9 +140,14 @@ export function validateTickets(tickets: readonly FormationTicket[], teamSize: n
         },
       );
     }
-    requireOptionalFinite(`tickets[${index}].sortKey`, ticket.sortKey);
-    requireOptionalFinite(`tickets[${index}].priority`, ticket.priority);
-  });
+    if (!isOptionalFinite(ticket.sortKey)) requireOptionalFinite(`tickets[${index}].sortKey`, ticket.sortKey);
+    if (!isOptionalFinite(ticket.priority))
+      requireOptionalFinite(`tickets[${index}].priority`, ticket.priority);
+  }
+}
+
+function isOptionalFinite(value: unknown): boolean {
+  return value === undefined || (typeof value === 'number' && Number.isFinite(value));
 }
 
 /** Checks every option of `formMatches` (except fillability, which needs the packing). */
