@@ -178,7 +178,7 @@ test("a ticket's bound from the nearest skill is never after the acceptance of a
         const widestBand = Math.max(first.skillBand, second.skillBand) + widerBand;
         const times = { fromMs: 0, waitMs: 0, overdueMs: 0 };
         bound.measure(first, distance, widestBand, nowMs, times);
-        const fromMs = bound.withOther(times, second, nowMs);
+        const fromMs = bound.withOther(times, second.enqueuedAtMs, nowMs);
         assert.ok(bound.withAnyOther(times, nowMs) <= fromMs);
         // What a pair's note would say: the pair's own bound, and its acceptance once scored.
         const pairBoundMs = handshake.acceptBoundMs(
@@ -232,8 +232,14 @@ test('the bound from the nearest skill keeps a fresh ticket back until its thres
   assert.equal(fromMs(fresh, 0, 0), 50_000);
   // A neighbour that arrived later relaxes later.
   fromMs(fresh, 0.25, 0);
-  assert.equal(bound.withOther(times, ticket('b', [player('b', 1500.5)], 20_000), 50_000), 150_000);
-  assert.equal(bound.withOther(times, ticket('b', [player('b', 1500.5)], 60_000), 50_000), 160_000);
+  assert.equal(
+    bound.withOther(times, ticket('b', [player('b', 1500.5)], 20_000).enqueuedAtMs, 50_000),
+    150_000,
+  );
+  assert.equal(
+    bound.withOther(times, ticket('b', [player('b', 1500.5)], 60_000).enqueuedAtMs, 50_000),
+    160_000,
+  );
   // Skill bands as wide as the distance: the spread may be nothing.
   const calibrating = { ...fresh, skillBand: 0.15 };
   assert.equal(fromMs(calibrating, 0.25, 0.1), 50_000);

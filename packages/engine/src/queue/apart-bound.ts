@@ -81,14 +81,15 @@ export class ApartBound<TRating> {
   }
 
   /**
-   * A time (>= `nowMs`) before which the pair of the measured ticket with `other` does not pass the
-   * handshake: both must accept its quality, unless (with the `force` policy) one of them is
-   * overdue; `nowMs` when it might pass now.
+   * A time (>= `nowMs`) before which the pair of the measured ticket with a neighbour that arrived at
+   * `otherEnqueuedAtMs` does not pass the handshake: both must accept its quality, unless (with the
+   * `force` policy) one of them is overdue; `nowMs` when it might pass now. (The neighbour's arrival
+   * is all it reads: the pool's lists keep it beside each ticket.)
    */
-  withOther(times: ApartTimes, other: ScoredTicket<TRating>, nowMs: number): number {
-    const fromMs = Math.max(times.fromMs, other.enqueuedAtMs + times.waitMs);
+  withOther(times: ApartTimes, otherEnqueuedAtMs: number, nowMs: number): number {
+    const fromMs = Math.max(times.fromMs, otherEnqueuedAtMs + times.waitMs);
     if (!this.forces) return fromMs;
-    const firstOverdueMs = Math.min(times.overdueMs, other.enqueuedAtMs + this.handshake.maxWaitMs);
+    const firstOverdueMs = Math.min(times.overdueMs, otherEnqueuedAtMs + this.handshake.maxWaitMs);
     return Math.min(fromMs, Math.max(nowMs, firstOverdueMs));
   }
 }

@@ -164,7 +164,11 @@ export class CandidateSearch<TRating> {
             const pairFromMs =
               other.sleepUntilMs <= anyFromMs
                 ? anyFromMs
-                : (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs);
+                : (apart as ApartBound<TRating>).withOther(
+                    times,
+                    this.pool.foundArrivals[index] as number,
+                    nowMs,
+                  );
             if (pairFromMs > nowMs && other.sleepUntilMs <= pairFromMs) {
               // What `arrivalNote` would do but note the pair: its time would not move the look.
               showPair(other, shown);
@@ -284,6 +288,7 @@ export class CandidateSearch<TRating> {
   private readonly lookAcceptMs: number[] = [];
   private readonly lookValidUntilMs: number[] = [];
   private readonly nearSkills: number[] = [];
+  private readonly nearArrivals: number[] = [];
 
   /** The earliest time a scored proposal that cannot form at `nowMs` could pass the handshake. */
   private acceptOf(fresh: Proposal<TRating>, nowMs: number): number {
@@ -369,12 +374,13 @@ export class CandidateSearch<TRating> {
     return key;
   }
 
-  private openForeignBuckets(
-    entry: Entry<TRating>,
-    nowMs: number,
-  ): { open: readonly string[]; wakeMs: number } {
+  /** `openForeignBuckets`' time the next bucket opens (Infinity for none): no object per look. */
+  private regionWakeMs = Number.POSITIVE_INFINITY;
+
+  private openForeignBuckets(entry: Entry<TRating>, nowMs: number): readonly string[] {
     const regions = this.config.regions;
-    if (regions === undefined) return { open: NO_BUCKETS, wakeMs: Infinity };
+    this.regionWakeMs = Number.POSITIVE_INFINITY;
+    if (regions === undefined) return NO_BUCKETS;
     const pings = this.foreignPingsOf(entry, nowMs);
     // Made for the first bucket that opens (most looks open none).
     let open: string[] | undefined;
@@ -390,7 +396,8 @@ export class CandidateSearch<TRating> {
         open.push(bucket);
       } else wakeMs = Math.min(wakeMs, opensMs);
     }
-    return { open: open ?? NO_BUCKETS, wakeMs };
+    this.regionWakeMs = wakeMs;
+    return open ?? NO_BUCKETS;
   }
 
   /**
@@ -486,33 +493,32 @@ export class CandidateSearch<TRating> {
     // Pre-formed whole teams of a fixed two-team shape (1v1, alliances) pair one neighbour at a time.
     const pairs = shape.fixed && shape.teamCount.max === 2 && entry.size === shape.teamSize.max;
     const teamSize = shape.teamSize.max;
-    const candidates: Proposal<TRating>[] = [];
+    // (The look's arrays that do not outlive it are the search's, reused from look to look, and no
+    // closure here captures the look's variables: a look then allocates only what it keeps.)
+    const candidates = this.lookCandidates;
+    let candidateCount = 0;
     // Neighbours that no match could hold together with this ticket under the queue's rules (another
     // build, no game mode in common) are skipped; when the first of them could be allowed, it wakes.
     const rules = this.handshake.limits.rules;
-    let pairWakeMs = Number.POSITIVE_INFINITY;
-    const allowed = rules.hasPairRules
-      ? (other: Entry<TRating>) => {
-          const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
-          if (fromMs <= nowMs) return true;
-          pairWakeMs = Math.min(pairWakeMs, fromMs);
-          return false;
-        }
-      : undefined;
-    // The near neighbours' skills, read from the pool's list (by index in `near`).
+    const allowance = rules.hasPairRules ? new PairAllowance(rules, entry, nowMs) : undefined;
+    const allowed = allowance?.allowed;
+    // The near neighbours' skills and arrivals, read from the pool's list (by index in `near`).
     const nearSkills = this.nearSkills;
-    const near = this.pool.neighbours(entry, this.gatherCount, entry.bucket, allowed, nearSkills);
+    const nearArrivals = this.nearArrivals;
+    const near = this.pool.neighbours(
+      entry,
+      this.gatherCount,
+      entry.bucket,
+      allowed,
+      nearSkills,
+      this.nearScratch,
+      nearArrivals,
+    );
     const admits = rules.hasGrowthRules ? rules.admitter(nowMs) : undefined;
     // Other regions' buckets join once the ticket's own ping cap reaches them (overdue or not).
-    const { open, wakeMs: regionWakeMs } = this.openForeignBuckets(entry, nowMs);
-    let wide = near;
-    if (open.length > 0) {
-      const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
-      wide = [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, allowed))]
-        .flat()
-        .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
-        .slice(0, this.gatherCount);
-    }
+    const open = this.openForeignBuckets(entry, nowMs);
+    const regionWakeMs = this.regionWakeMs;
+    const wide = open.length > 0 ? this.widened(entry, near, open, allowed) : near;
     // How far in skill the candidates looked: a later arrival farther away cannot change them.
     let reachSkill = open.length > 0 ? Number.POSITIVE_INFINITY : 0;
     // The pairs looked at, in order (`looked` of them): noted ones cannot form now (a note from the
@@ -523,8 +529,8 @@ export class CandidateSearch<TRating> {
     const lookAcceptMs = this.lookAcceptMs;
     const lookValidUntilMs = this.lookValidUntilMs;
     let looked = 0;
-    // The neighbours of the pairs looked at, in order, for `status`.
-    const shownOthers: Entry<TRating>[] = [];
+    // The neighbours of the pairs looked at, in order, for `status` (the first `looked`).
+    const shownOthers = this.lookOthers;
     if (pairs) {
       const considered = Math.min(wide.length, 2 * this.window);
       // With the quality objective the nearest neighbours are the likely best: once three have been
@@ -563,7 +569,13 @@ export class CandidateSearch<TRating> {
         let acceptMs = Number.NaN;
         let validUntilMs = Number.NaN;
         const pairApartMs =
-          times.fromMs > nowMs ? (apart as ApartBound<TRating>).withOther(times, other.scored, nowMs) : nowMs;
+          times.fromMs > nowMs
+            ? (apart as ApartBound<TRating>).withOther(
+                times,
+                wide === near ? (nearArrivals[i] as number) : other.scored.enqueuedAtMs,
+                nowMs,
+              )
+            : nowMs;
         if (!keepsNotes) {
           fresh = propose(this.context, [[entry.scored], [other.scored]], nowMs);
         } else if (pairApartMs > nowMs) {
@@ -575,7 +587,9 @@ export class CandidateSearch<TRating> {
           // The neighbour's own note of the pair serves as well (an arrival noted it on arriving).
           const own = notes === undefined ? -1 : notes.holding(other, nowMs, looked);
           const mirrored = own >= 0 ? undefined : mirroredNotes(other, entry);
-          const noteIndex = own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, 0);
+          // (A neighbour as near as this one likely noted this ticket about as far down its own notes.)
+          const noteIndex =
+            own >= 0 ? own : mirrored === undefined ? -1 : mirrored.holding(entry, nowMs, looked);
           const noted = own >= 0 ? notes : mirrored;
           if (noted !== undefined && noteIndex >= 0) {
             acceptMs = noted.acceptMs[noteIndex] as number;
@@ -590,15 +604,15 @@ export class CandidateSearch<TRating> {
         }
         if (fresh !== undefined) {
           // Pairs are cheap to score afresh; a ticket keeps only a small note of those that cannot form.
-          lookScored[looked] = candidates.length;
-          candidates.push(fresh);
+          lookScored[looked] = candidateCount;
+          candidates[candidateCount++] = fresh;
           if (isFormable(fresh)) anyFormable = true;
         } else {
           lookScored[looked] = -1;
           lookAcceptMs[looked] = acceptMs;
           lookValidUntilMs[looked] = validUntilMs;
         }
-        shownOthers.push(other);
+        shownOthers[looked] = other;
         looked++;
         if (stopEarly && looked >= 3 && anyFormable) break;
       }
@@ -610,7 +624,7 @@ export class CandidateSearch<TRating> {
     // look): the time the bound first could pass wakes the ticket, at or before the fill's own.
     let unsplitWakeMs = Number.POSITIVE_INFINITY;
     let unsplit: UnsplitFill<TRating> | undefined;
-    if (!oneVersusOne && !(pairs && shownOthers.length > 0)) {
+    if (!oneVersusOne && !(pairs && looked > 0)) {
       const floorPlayers = this.handshake.limits.minPlayersAt(entry.scored, nowMs);
       // The own bucket's neighbours, then with the other buckets' when any is open.
       for (let round = 0; round < (open.length > 0 ? 2 : 1); round++) {
@@ -633,18 +647,20 @@ export class CandidateSearch<TRating> {
             continue;
           }
           const proposal = this.judgeFill(inSplitOrder(fill.tickets), fill.teamCount, nowMs);
-          if (proposal !== undefined) candidates.push(proposal);
+          if (proposal !== undefined) candidates[candidateCount++] = proposal;
         }
       }
     }
-    const formable: Proposal<TRating>[] = [];
-    let wakeMs = Math.min(regionWakeMs, pairWakeMs, unsplitWakeMs);
+    let formable: Proposal<TRating>[] | undefined;
+    let wakeMs = Math.min(regionWakeMs, allowance?.wakeMs ?? Number.POSITIVE_INFINITY, unsplitWakeMs);
     // The earliest acceptance of each candidate that cannot form now, by its index in `candidates`.
-    const accepts: number[] = [];
-    for (const candidate of candidates) {
+    const accepts = this.lookAccepts;
+    for (let c = 0; c < candidateCount; c++) {
+      const candidate = candidates[c] as Proposal<TRating>;
       if (isFormable(candidate)) {
+        formable ??= [];
         formable.push(candidate);
-        accepts.push(nowMs);
+        accepts[c] = nowMs;
         continue;
       }
       const ceiling = rules.ceiling(this.scorer.ceilingScore(candidate.evaluation));
@@ -655,7 +671,7 @@ export class CandidateSearch<TRating> {
         this.context.minQualityOf,
         nowMs,
       );
-      accepts.push(acceptMs);
+      accepts[c] = acceptMs;
       wakeMs = Math.min(wakeMs, acceptMs);
     }
     for (let k = 0; k < looked; k++)
@@ -663,9 +679,10 @@ export class CandidateSearch<TRating> {
     entry.dirty = false;
     this.pool.setReach(entry, reachSkill);
     // The largest match the waiting tickets allow forms first; among equal sizes, the best objective.
-    if (formable.length > 0) {
+    if (formable !== undefined) {
       entry.pairNotes?.clear();
       entry.unsplitBest = undefined;
+      this.forgetCandidates(candidateCount);
       return formable.sort(
         (a, b) => playersOf(b.match) - playersOf(a.match) || b.objectiveValue - a.objectiveValue,
       );
@@ -690,15 +707,18 @@ export class CandidateSearch<TRating> {
       }
       entry.notesAtMs = nowMs;
     }
-    if (shownOthers.length > 0) {
+    if (looked > 0) {
       // `status` scores the pairs when asked (shownBest), as this look would have.
       entry.best = undefined;
       entry.unsplitBest = undefined;
+      const record = LookedPairs.reusedOrNew(entry);
       forgetShown(entry);
-      showPair(entry, { first: entry, seconds: shownOthers, atMs: nowMs });
+      record.keep(shownOthers, looked, nowMs);
+      showPair(entry, record);
     } else {
       let bestShown: Proposal<TRating> | undefined;
-      for (const candidate of candidates) {
+      for (let c = 0; c < candidateCount; c++) {
+        const candidate = candidates[c] as Proposal<TRating>;
         if (
           bestShown === undefined ||
           shownBefore(
@@ -718,7 +738,88 @@ export class CandidateSearch<TRating> {
     // (an overdue ticket waiving its threshold included): nothing can pass before it.
     entry.sleepUntilMs = Math.max(nowMs + 1, wakeMs);
     this.pool.sleep(entry);
+    this.forgetCandidates(candidateCount);
     return [];
+  }
+
+  /** Drops a look's proposals from the reused array, so that it keeps none alive till the next look. */
+  private forgetCandidates(count: number): void {
+    for (let c = 0; c < count; c++) this.lookCandidates[c] = undefined;
+  }
+
+  /**
+   * The nearest of `near` and of the open buckets' neighbours of `entry`, by skill distance then
+   * arrival (`gatherCount` of them).
+   */
+  private widened(
+    entry: Entry<TRating>,
+    near: readonly Entry<TRating>[],
+    open: readonly string[],
+    allowed: ((other: Entry<TRating>) => boolean) | undefined,
+  ): Entry<TRating>[] {
+    const distance = (other: Entry<TRating>) => Math.abs(other.scored.skill - entry.scored.skill);
+    return [near, ...open.map((bucket) => this.pool.neighbours(entry, this.gatherCount, bucket, allowed))]
+      .flat()
+      .sort((a, b) => distance(a) - distance(b) || a.seq - b.seq)
+      .slice(0, this.gatherCount);
+  }
+
+  /** A look's candidates, its acceptance times and its own bucket's neighbours, reused by every look. */
+  private readonly lookCandidates: (Proposal<TRating> | undefined)[] = [];
+  private readonly lookAccepts: number[] = [];
+  private readonly nearScratch: Entry<TRating>[] = [];
+  private readonly lookOthers: Entry<TRating>[] = [];
+}
+
+/**
+ * Whether the queue's rules allow a pair of `entry` with a neighbour now; `wakeMs`, the first time one
+ * it refused could be allowed.
+ */
+class PairAllowance<TRating> {
+  wakeMs = Number.POSITIVE_INFINITY;
+  readonly allowed: (other: Entry<TRating>) => boolean;
+
+  constructor(rules: Handshake['limits']['rules'], entry: Entry<TRating>, nowMs: number) {
+    this.allowed = (other) => {
+      const fromMs = rules.pairAllowedFromMs(entry.scored, other.scored, nowMs);
+      if (fromMs <= nowMs) return true;
+      this.wakeMs = Math.min(this.wakeMs, fromMs);
+      return false;
+    };
+  }
+}
+
+/**
+ * The pairs a ticket's own look saw, as `status` is shown them. A ticket reuses the record of its
+ * last look (and its array) once that record is forgotten: nothing else holds it, and a new one per
+ * look outlived the young generation for every ticket that sleeps past a collection.
+ */
+class LookedPairs<TRating> implements ShownPair<TRating> {
+  readonly first: Entry<TRating>;
+  readonly seconds: Entry<TRating>[] = [];
+  atMs = Number.NaN;
+
+  private constructor(first: Entry<TRating>) {
+    this.first = first;
+  }
+
+  /**
+   * The record of `entry`'s last look if `entry` still shows it (first of its shown pairs, to be
+   * forgotten by the caller before it is kept again), else a new one.
+   */
+  static reusedOrNew<TRating>(entry: Entry<TRating>): LookedPairs<TRating> {
+    const last = entry.shownCount > 0 ? entry.shownPairs?.[0] : undefined;
+    return last instanceof LookedPairs && last.first === entry
+      ? (last as LookedPairs<TRating>)
+      : new LookedPairs(entry);
+  }
+
+  /** Keeps the first `count` of `others`, seen at `atMs`. */
+  keep(others: readonly Entry<TRating>[], count: number, atMs: number): void {
+    const seconds = this.seconds;
+    for (let k = 0; k < count; k++) seconds[k] = others[k] as Entry<TRating>;
+    if (seconds.length !== count) seconds.length = count;
+    this.atMs = atMs;
   }
 }
 

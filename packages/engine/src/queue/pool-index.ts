@@ -38,6 +38,8 @@ export class PoolIndex<TRating> {
    * would give up its room): the caller is done with it before the next call.
    */
   readonly found: Entry<TRating>[] = [];
+  /** The arrival times of `found`'s tickets at the same indexes (read from the list). */
+  readonly foundArrivals: number[] = [];
   /**
    * `wakeable`'s nearest live ticket in skill, in the arrival's bucket, whatever its reach: no ticket
    * `wakeable` returns is nearer (Infinity when there is none).
@@ -58,10 +60,12 @@ export class PoolIndex<TRating> {
   list(bucket: string): SortedList<Entry<TRating>> {
     let list = this.bySkill.get(bucket);
     if (list === undefined) {
-      // Beside each skill, the ticket's reach: a walk settling an arrival reads no other ticket.
+      // Beside each skill, the ticket's reach and arrival: a walk settling an arrival, or a fresh
+      // ticket's look, reads no other ticket for them.
       list = new SortedList<Entry<TRating>>(
         (entry) => entry.scored.skill,
         (entry) => entry.reachSkill,
+        (entry) => entry.scored.enqueuedAtMs,
       );
       this.bySkill.set(bucket, list);
     }
@@ -127,8 +131,10 @@ export class PoolIndex<TRating> {
       if (lower.done) break;
       const at = lower.offset;
       if (seen === 0) nearest = skill - (lower.keys[at] as number);
-      if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number))
+      if (skill - (lower.keys[at] as number) <= (lower.sides[at] as number)) {
+        this.foundArrivals[count] = lower.stamps[at] as number;
         result[count++] = lower.items[at] as Entry<TRating>;
+      }
       lower.skip();
     }
     for (let seen = 0; seen < this.wakeRadius; seen++) {
@@ -136,8 +142,10 @@ export class PoolIndex<TRating> {
       if (higher.done) break;
       const at = higher.offset;
       if (seen === 0) nearest = Math.min(nearest, (higher.keys[at] as number) - skill);
-      if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number))
+      if ((higher.keys[at] as number) - skill <= (higher.sides[at] as number)) {
+        this.foundArrivals[count] = higher.stamps[at] as number;
         result[count++] = higher.items[at] as Entry<TRating>;
+      }
       higher.skip();
     }
     this.nearestDistance = nearest;
@@ -200,15 +208,18 @@ export class PoolIndex<TRating> {
    * oldest first (the postponed backlog is already sorted: only the new ones are sorted and merged).
    */
   takeDue(nowMs: number): Entry<TRating>[] {
-    const due = new Set<Entry<TRating>>();
-    for (const entry of this.woken) if (!entry.inBacklog) due.add(entry);
-    this.woken.clear();
+    // Each due entry once: the woken set names each once, and of an entry's slots in the heap only
+    // the one of its current schedule is live (every `sleep` bumps the version it pushes).
+    const fresh: Entry<TRating>[] = [];
+    const woken = this.woken;
+    for (const entry of woken) if (!entry.inBacklog) fresh.push(entry);
     this.wakeHeap.popDue(nowMs, (entry, version) => {
-      if (version === entry.sleepVersion && !entry.inBacklog) due.add(entry);
+      if (version === entry.sleepVersion && !entry.inBacklog && !woken.has(entry)) fresh.push(entry);
     });
+    woken.clear();
     const older = (a: Entry<TRating>, b: Entry<TRating>) =>
       a.scored.enqueuedAtMs - b.scored.enqueuedAtMs || a.seq - b.seq;
-    const fresh = [...due].sort(older);
+    fresh.sort(older);
     const backlog = this.backlog;
     this.backlog = [];
     const merged: Entry<TRating>[] = [];
@@ -238,7 +249,9 @@ export class PoolIndex<TRating> {
 
   /**
    * Free neighbours of `entry` (listed and not held) in skill order in one bucket, nearest first,
-   * that pass `allowed` when given; their skills go into `skills` at the same indexes when given.
+   * that pass `allowed` when given; their skills go into `skills` and their arrival times into
+   * `arrivals` at the same indexes when given. Written into `into` when given (its earlier contents
+   * replaced), else into a new array.
    */
   neighbours(
     entry: Entry<TRating>,
@@ -246,14 +259,17 @@ export class PoolIndex<TRating> {
     bucket: string,
     allowed?: (other: Entry<TRating>) => boolean,
     skills?: number[],
+    into?: Entry<TRating>[],
+    arrivals?: number[],
   ): Entry<TRating>[] {
     const { lower, higher } = this;
     this.list(bucket).placeAround(entry, lower, higher);
-    const result: Entry<TRating>[] = [];
+    const result: Entry<TRating>[] = into ?? [];
+    let found = 0;
     const skill = entry.scored.skill;
     // Flags and skills are read from the list's chunks: only the tickets kept (or asked about by
     // `allowed`) are read themselves.
-    while (result.length < count) {
+    while (found < count) {
       lower.skipUnfree();
       higher.skipUnfree();
       if (lower.done && higher.done) break;
@@ -264,11 +280,15 @@ export class PoolIndex<TRating> {
       const cursor = takeLeft ? lower : higher;
       const next = cursor.items[cursor.offset] as Entry<TRating>;
       const nextSkill = cursor.keys[cursor.offset] as number;
+      const nextArrival = cursor.stamps[cursor.offset] as number;
       cursor.skip();
       if (allowed !== undefined && !allowed(next)) continue;
-      if (skills !== undefined) skills[result.length] = nextSkill;
-      result.push(next);
+      if (skills !== undefined) skills[found] = nextSkill;
+      if (arrivals !== undefined) arrivals[found] = nextArrival;
+      result[found++] = next;
     }
+    // (Written by index and cut to length after: emptying a reused array first would give up its room.)
+    if (result.length !== found) result.length = found;
     return result;
   }
 }

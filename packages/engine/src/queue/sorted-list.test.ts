@@ -11,18 +11,21 @@ interface Item {
   held: boolean;
   /** The side number the list should hold for it (its reach in the pool's lists). */
   side: number;
+  /** Its number that never changes (a ticket's arrival in the pool's lists). */
+  readonly stamp: number;
 }
 
 /**
  * What a step does to the list: a new item arrives, a live one leaves, a gone one returns (with the
- * side number it has by then), a live one's side number changes, a live one is held or released, or
- * a full compaction.
+ * side number it has by then), a live one's side number changes (often the one last walked around),
+ * a walk is placed around any item, a live one is held or released, or a full compaction.
  */
 type Step =
-  | { readonly kind: 'insert'; readonly key: number; readonly side: number }
+  | { readonly kind: 'insert'; readonly key: number; readonly side: number; readonly stamp: number }
   | { readonly kind: 'remove'; readonly pick: number }
   | { readonly kind: 'return'; readonly pick: number; readonly side: number }
-  | { readonly kind: 'side'; readonly pick: number; readonly side: number }
+  | { readonly kind: 'side'; readonly pick: number; readonly side: number; readonly placed: boolean }
+  | { readonly kind: 'place'; readonly pick: number }
   | { readonly kind: 'hold'; readonly pick: number }
   | { readonly kind: 'release'; readonly pick: number }
   | { readonly kind: 'compact' };
@@ -36,11 +39,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       kind: fc.constant('insert' as const),
       key: fc.integer({ min: 0, max: 40 }),
       side,
+      stamp: fc.integer({ min: 0, max: 1_000_000 }),
     }),
   },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('return' as const), pick: fc.nat(), side }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('side' as const), pick: fc.nat(), side }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('side' as const), pick: fc.nat(), side, placed: fc.boolean() }),
+  },
+  // A walk placed around an item, whose side number a later step may set (as a look does).
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('place' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('hold' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'compact' as const }) },
@@ -59,36 +68,52 @@ function modelSide(live: readonly Item[], item: Item, side: 'lower' | 'higher'):
  * The live items a walk meets (only the free ones with `freeOnly`), read as the pool reads them:
  * flags, key and side from the chunks.
  */
-function liveWalk(cursor: ListCursor<Item>, freeOnly = false): { item: Item; key: number; side: number }[] {
-  const seen: { item: Item; key: number; side: number }[] = [];
+function liveWalk(
+  cursor: ListCursor<Item>,
+  freeOnly = false,
+): { item: Item; key: number; side: number; stamp: number }[] {
+  const seen: { item: Item; key: number; side: number; stamp: number }[] = [];
   for (;;) {
     if (freeOnly) cursor.skipUnfree();
     else cursor.skipDead();
     const key = cursor.peekKey();
     if (Number.isNaN(key)) break;
     assert.ok(cursor.peekLive());
-    seen.push({ item: cursor.peek() as Item, key, side: cursor.peekSide() });
+    seen.push({ item: cursor.peek() as Item, key, side: cursor.peekSide(), stamp: cursor.peekStamp() });
     cursor.skip();
   }
   assert.equal(cursor.peek(), undefined);
   assert.equal(cursor.peekLive(), false);
   assert.ok(Number.isNaN(cursor.peekSide()));
+  assert.ok(Number.isNaN(cursor.peekStamp()));
   return seen;
 }
 
-test('a chunked sorted list keeps the live items of a plain sorted array, with their liveness, holds and side numbers, through inserts, removals, returns, side changes, holds and compactions', () => {
+test('a chunked sorted list keeps the live items of a plain sorted array, with their liveness, holds, side numbers and stamps, through inserts, removals, returns, side changes, holds and compactions', () => {
   fc.assert(
     fc.property(fc.array(step, { minLength: 600, maxLength: 3000, size: 'max' }), (steps) => {
       const list = new SortedList<Item>(
         (item) => item.key,
         (item) => item.side,
+        (item) => item.stamp,
       );
       const all: Item[] = [];
-      for (const next of steps) {
+      let placed: Item | undefined;
+      for (const [index, next] of steps.entries()) {
+        // Every item is found where it is at any time, not only at the end (a search that lands in
+        // the wrong chunk finds no item there).
+        if (index % 97 === 0) for (const item of all) assert.equal(list.isLive(item), item.live);
         const live = all.filter((item) => item.live);
         const gone = all.filter((item) => !item.live);
         if (next.kind === 'insert') {
-          const item: Item = { seq: all.length, key: next.key, live: false, held: false, side: next.side };
+          const item: Item = {
+            seq: all.length,
+            key: next.key,
+            live: false,
+            held: false,
+            side: next.side,
+            stamp: next.stamp,
+          };
           all.push(item);
           list.insert(item);
           item.live = true;
@@ -103,9 +128,13 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
           list.insert(item);
           item.live = true;
         } else if (next.kind === 'side' && live.length > 0) {
-          const item = live[next.pick % live.length] as Item;
+          // The item last walked around, when live (whatever moved since), or any live one.
+          const item = next.placed && placed?.live ? placed : (live[next.pick % live.length] as Item);
           item.side = next.side;
           list.setSide(item, next.side);
+        } else if (next.kind === 'place' && all.length > 0) {
+          placed = all[next.pick % all.length] as Item;
+          list.around(placed);
         } else if (next.kind === 'hold' && live.length > 0) {
           const item = live[next.pick % live.length] as Item;
           item.held = true;
@@ -138,7 +167,12 @@ test('a chunked sorted list keeps the live items of a plain sorted array, with t
       // Walks from any item, listed or not, meet the live items on each side nearest first.
       for (const item of all.filter((_, index) => index % 7 === 0)) {
         const expected = (side: 'lower' | 'higher') =>
-          modelSide(model, item, side).map((other) => ({ item: other, key: other.key, side: other.side }));
+          modelSide(model, item, side).map((other) => ({
+            item: other,
+            key: other.key,
+            side: other.side,
+            stamp: other.stamp,
+          }));
         const { lower, higher } = list.around(item);
         assert.deepEqual(liveWalk(lower), expected('lower'));
         assert.deepEqual(liveWalk(higher), expected('higher'));

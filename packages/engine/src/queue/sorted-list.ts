@@ -5,8 +5,8 @@
  * each chunk's own arrays instead of one scattered ticket per step. Removals are lazy: the caller
  * marks the item dead, its chunk counts it and compacts alone once half of it is dead, because a
  * tick that forms thousands of matches would otherwise move items per departure. Readers skip dead
- * items. Each chunk also keeps a flag and one side number per item (the ticket's skill reach), so
- * that a walk reads the items it keeps and no others. The flag says dead, live, or live but held
+ * items. Each chunk also keeps a flag, one side number (the ticket's skill reach) and one stamp (its
+ * arrival) per item, so that a walk reads the items it keeps and no others. The flag says dead, live, or live but held
  * (a ticket taken by a match the tick plans, or expiring in it: still listed, no longer a candidate).
  */
 
@@ -35,14 +35,23 @@ class Chunk<T> {
   seqs: number[];
   flags: number[];
   sides: number[];
+  stamps: number[];
   dead = 0;
 
-  constructor(items: T[], keys: number[], seqs: number[], flags: number[], sides: number[]) {
+  constructor(
+    items: T[],
+    keys: number[],
+    seqs: number[],
+    flags: number[],
+    sides: number[],
+    stamps: number[],
+  ) {
     this.items = items;
     this.keys = keys;
     this.seqs = seqs;
     this.flags = flags;
     this.sides = sides;
+    this.stamps = stamps;
   }
 
   /** Index of the first item at or after (`key`, `seq`). */
@@ -72,6 +81,7 @@ export class ListCursor<T> {
   keys: readonly number[] = [];
   flags: readonly number[] = [];
   sides: readonly number[] = [];
+  stamps: readonly number[] = [];
   offset = 0;
   /** Past the end of the walk. */
   done = true;
@@ -106,6 +116,11 @@ export class ListCursor<T> {
   /** The side number of the item at the cursor (read from the chunk), or NaN past the end. */
   peekSide(): number {
     return this.done ? Number.NaN : (this.sides[this.offset] as number);
+  }
+
+  /** The stamp of the item at the cursor (read from the chunk), or NaN past the end. */
+  peekStamp(): number {
+    return this.done ? Number.NaN : (this.stamps[this.offset] as number);
   }
 
   /** The item at the cursor, moving on past it; undefined past the end. */
@@ -156,11 +171,13 @@ export class ListCursor<T> {
       this.keys = [];
       this.flags = [];
       this.sides = [];
+      this.stamps = [];
     } else {
       this.items = at.items;
       this.keys = at.keys;
       this.flags = at.flags;
       this.sides = at.sides;
+      this.stamps = at.stamps;
     }
   }
 }
@@ -171,15 +188,42 @@ export class ListCursor<T> {
  */
 export class SortedList<T extends Sequenced> {
   private readonly chunks: Chunk<T>[] = [];
+  /**
+   * Each chunk's first key and sequence number, by chunk index: finding a chunk reads these two flat
+   * arrays, not one chunk object and its arrays per step of the search (a pool of 100k tickets has
+   * hundreds of chunks, and every walk, insert and flag change starts with that search).
+   */
+  private readonly headKeys: number[] = [];
+  private readonly headSeqs: number[] = [];
+  /** Bumped whenever an item may move (an insert, a split, a compaction). */
+  private layout = 0;
+  /**
+   * Where the last walk placed around found its item, while no item has moved since (`layout`): a
+   * look walks around its ticket and then records its reach, which finds the ticket there without
+   * searching again.
+   */
+  private placedItem: T | undefined;
+  private placedChunk = -1;
+  private placedIndex = -1;
+  private placedLayout = -1;
   private size = 0;
   private dead = 0;
   private readonly keyOf: (item: T) => number;
   private readonly sideFor: (item: T) => number;
+  private readonly stampOf: (item: T) => number;
 
-  /** `sideFor` gives an item's side number as it is inserted; `setSide` changes it later. */
-  constructor(keyOf: (item: T) => number, sideFor: (item: T) => number = () => 0) {
+  /**
+   * `sideFor` gives an item's side number as it is inserted; `setSide` changes it later. `stampOf`
+   * gives a number of the item's that never changes, kept beside it as well (a ticket's arrival).
+   */
+  constructor(
+    keyOf: (item: T) => number,
+    sideFor: (item: T) => number = () => 0,
+    stampOf: (item: T) => number = () => 0,
+  ) {
     this.keyOf = keyOf;
     this.sideFor = sideFor;
+    this.stampOf = stampOf;
   }
 
   /** Physical length (dead items included until compaction). */
@@ -194,17 +238,23 @@ export class SortedList<T extends Sequenced> {
 
   /** Index of the chunk where (`key`, `seq`) is or would be: the last starting at or before it. */
   private chunkFor(key: number, seq: number): number {
-    const chunks = this.chunks;
+    const headKeys = this.headKeys;
     let low = 0;
-    let high = chunks.length;
+    let high = headKeys.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      const chunk = chunks[mid] as Chunk<T>;
-      const first = chunk.keys[0] as number;
-      if (first < key || (first === key && (chunk.seqs[0] as number) <= seq)) low = mid + 1;
+      const first = headKeys[mid] as number;
+      if (first < key || (first === key && (this.headSeqs[mid] as number) <= seq)) low = mid + 1;
       else high = mid;
     }
     return Math.max(0, low - 1);
+  }
+
+  /** Copies the first key and sequence number of chunk `at` into the heads. */
+  private syncHead(at: number): void {
+    const chunk = this.chunks[at] as Chunk<T>;
+    this.headKeys[at] = chunk.keys[0] as number;
+    this.headSeqs[at] = chunk.seqs[0] as number;
   }
 
   /**
@@ -215,8 +265,12 @@ export class SortedList<T extends Sequenced> {
     const key = this.keyOf(item);
     const seq = item.seq;
     const side = this.sideFor(item);
+    const stamp = this.stampOf(item);
+    this.layout++;
     if (this.chunks.length === 0) {
-      this.chunks.push(new Chunk([item], [key], [seq], [LIVE], [side]));
+      this.chunks.push(new Chunk([item], [key], [seq], [LIVE], [side], [stamp]));
+      this.headKeys.push(key);
+      this.headSeqs.push(seq);
       this.size++;
       return;
     }
@@ -230,6 +284,7 @@ export class SortedList<T extends Sequenced> {
         this.dead--;
       }
       chunk.sides[index] = side;
+      chunk.stamps[index] = stamp;
       return;
     }
     chunk.items.splice(index, 0, item);
@@ -237,7 +292,10 @@ export class SortedList<T extends Sequenced> {
     chunk.seqs.splice(index, 0, seq);
     chunk.flags.splice(index, 0, 1);
     chunk.sides.splice(index, 0, side);
+    chunk.stamps.splice(index, 0, stamp);
     this.size++;
+    // (Only the first chunk takes an item before its first: `chunkFor` finds no chunk before it.)
+    if (index === 0) this.syncHead(at);
     if (chunk.items.length >= 2 * CHUNK_SIZE) this.split(at);
   }
 
@@ -251,10 +309,13 @@ export class SortedList<T extends Sequenced> {
       chunk.seqs.splice(half),
       chunk.flags.splice(half),
       chunk.sides.splice(half),
+      chunk.stamps.splice(half),
     );
     for (const flag of upper.flags) if (flag === DEAD) upper.dead++;
     chunk.dead -= upper.dead;
     this.chunks.splice(at + 1, 0, upper);
+    this.headKeys.splice(at + 1, 0, upper.keys[0] as number);
+    this.headSeqs.splice(at + 1, 0, upper.seqs[0] as number);
   }
 
   /** The chunk holding `item` and its index there; the item must be in the list. */
@@ -295,6 +356,10 @@ export class SortedList<T extends Sequenced> {
 
   /** Sets the side number of `item`, which must be in the list. */
   setSide(item: T, side: number): void {
+    if (item === this.placedItem && this.placedLayout === this.layout) {
+      (this.chunks[this.placedChunk] as Chunk<T>).sides[this.placedIndex] = side;
+      return;
+    }
     const { chunk, index } = this.locate(item);
     if (chunk.items[index] === item) chunk.sides[index] = side;
   }
@@ -308,8 +373,9 @@ export class SortedList<T extends Sequenced> {
 
   /** Drops a chunk's dead items in place (and the chunk, when nothing is left). */
   private compactChunk(at: number): void {
+    this.layout++;
     const chunk = this.chunks[at] as Chunk<T>;
-    const { items, keys, seqs, flags, sides } = chunk;
+    const { items, keys, seqs, flags, sides, stamps } = chunk;
     let kept = 0;
     for (let i = 0; i < items.length; i++) {
       if (flags[i] === DEAD) continue;
@@ -318,6 +384,7 @@ export class SortedList<T extends Sequenced> {
       seqs[kept] = seqs[i] as number;
       flags[kept] = flags[i] as number;
       sides[kept] = sides[i] as number;
+      stamps[kept] = stamps[i] as number;
       kept++;
     }
     this.size -= items.length - kept;
@@ -328,7 +395,12 @@ export class SortedList<T extends Sequenced> {
     seqs.length = kept;
     flags.length = kept;
     sides.length = kept;
-    if (kept === 0) this.chunks.splice(at, 1);
+    stamps.length = kept;
+    if (kept === 0) {
+      this.chunks.splice(at, 1);
+      this.headKeys.splice(at, 1);
+      this.headSeqs.splice(at, 1);
+    } else this.syncHead(at);
   }
 
   /**
@@ -353,7 +425,14 @@ export class SortedList<T extends Sequenced> {
     const at = this.chunkFor(key, item.seq);
     const chunk = this.chunks[at] as Chunk<T>;
     const index = chunk.lowerBound(key, item.seq);
-    const after = chunk.items[index] === item ? index + 1 : index;
+    const found = chunk.items[index] === item;
+    if (found) {
+      this.placedItem = item;
+      this.placedChunk = at;
+      this.placedIndex = index;
+      this.placedLayout = this.layout;
+    }
+    const after = found ? index + 1 : index;
     lower.place(this.chunks, at, index - 1, -1);
     higher.place(this.chunks, at, after, 1);
   }
