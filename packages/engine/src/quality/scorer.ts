@@ -86,6 +86,11 @@ interface CompiledCriterion<TRating> {
   readonly timeDependent: boolean;
   /** Whether the score can change when the same tickets are split into other teams. */
   readonly splitDependent: boolean;
+  /**
+   * The raw value of a criterion whose score is the raw value's cost under its shaping (`measure`
+   * is then this and `shapeCost`): read without `measure`'s pair where every candidate is scored.
+   */
+  readonly rawOf?: (match: CandidateMatch<TRating>, context: MeasureContext) => number;
   /** Raw value and score of `match`. */
   measure(match: CandidateMatch<TRating>, context: MeasureContext): [number, number];
   /** The score of `match` alone (`measure`'s second number), making no pair: the split search's path. */
@@ -201,6 +206,7 @@ function compile<TRating>(
   const shaping = resolveShaping(config.kind, config.shaping, env.skillScale);
   // A criterion whose score is its raw value's cost under the shaping.
   const costly = (rawOf: (match: CandidateMatch<TRating>, context: MeasureContext) => number) => ({
+    rawOf,
     measure: (match: CandidateMatch<TRating>, context: MeasureContext): [number, number] => {
       const raw = rawOf(match, context);
       return [raw, shapeCost(raw, shaping)];
@@ -412,21 +418,12 @@ export function createMatchScorer<TRating>(
     if (!needsPrediction) return { nowMs, winProbabilities: [], expectedChurn: undefined };
     // A single team (co-op, PvE, a lobby) has no opponent to predict against: it is perfectly balanced.
     if (match.teams.length < 2) return { nowMs, winProbabilities: [1], expectedChurn: undefined };
-    const teams: TRating[][] = [];
-    for (let t = 0; t < match.teams.length; t++) {
-      const team = match.teams[t] as readonly ScoredTicket<TRating>[];
-      const ratings: TRating[] = [];
-      for (let k = 0; k < team.length; k++) {
-        const players = (team[k] as ScoredTicket<TRating>).players;
-        for (let p = 0; p < players.length; p++)
-          ratings.push((players[p] as ScoredPlayer<TRating>).profile.rating);
-      }
-      teams.push(ratings);
-    }
-    const prediction = predict(teams);
+    const prediction = predict(ratingTeamsOf(match));
+    // The evaluation keeps its win probabilities: a fresh copy unless the prediction's own array
+    // (made for this call) already sums to 1, which its normalisation would give back unchanged.
     return {
       nowMs,
-      winProbabilities: normalisedWinProbabilities(prediction),
+      winProbabilities: sumsToOne(prediction.win) ? prediction.win : normalisedWinProbabilities(prediction),
       expectedChurn: churnOf(match, prediction),
     };
   };
@@ -440,6 +437,25 @@ export function createMatchScorer<TRating>(
     expectedChurn: number | undefined;
   } = { nowMs: 0, winProbabilities: NO_PREDICTION, expectedChurn: undefined };
   const ratingRows: TRating[][] = [];
+  /** The ratings of a match's players by team, in the shared rows when ratings are validated. */
+  const ratingTeamsOf = (match: CandidateMatch<TRating>): TRating[][] => {
+    const teams = validated === undefined ? [] : ratingRows;
+    for (let t = 0; t < match.teams.length; t++) {
+      const ratings = teams[t] ?? [];
+      // Written in place, cut to length after (emptying a row would free its storage).
+      let count = 0;
+      const team = match.teams[t] as readonly ScoredTicket<TRating>[];
+      for (let k = 0; k < team.length; k++) {
+        const players = (team[k] as ScoredTicket<TRating>).players;
+        for (let p = 0; p < players.length; p++)
+          ratings[count++] = (players[p] as ScoredPlayer<TRating>).profile.rating;
+      }
+      if (ratings.length !== count) ratings.length = count;
+      teams[t] = ratings;
+    }
+    if (teams.length !== match.teams.length) teams.length = match.teams.length;
+    return teams;
+  };
   const predictQuick = (match: CandidateMatch<TRating>, nowMs: number): MeasureContext => {
     const context = quickContext;
     context.nowMs = nowMs;
@@ -447,22 +463,7 @@ export function createMatchScorer<TRating>(
     if (!needsPrediction) context.winProbabilities = NO_PREDICTION;
     else if (match.teams.length < 2) context.winProbabilities = ONE_TEAM;
     else {
-      const teams = validated === undefined ? [] : ratingRows;
-      for (let t = 0; t < match.teams.length; t++) {
-        const ratings = teams[t] ?? [];
-        // Written in place, cut to length after (emptying a row would free its storage).
-        let count = 0;
-        const team = match.teams[t] as readonly ScoredTicket<TRating>[];
-        for (let k = 0; k < team.length; k++) {
-          const players = (team[k] as ScoredTicket<TRating>).players;
-          for (let p = 0; p < players.length; p++)
-            ratings[count++] = (players[p] as ScoredPlayer<TRating>).profile.rating;
-        }
-        if (ratings.length !== count) ratings.length = count;
-        teams[t] = ratings;
-      }
-      if (teams.length !== match.teams.length) teams.length = match.teams.length;
-      const prediction = predict(teams);
+      const prediction = predict(ratingTeamsOf(match));
       // Win probabilities that already sum to 1 are their own normalisation.
       context.winProbabilities = sumsToOne(prediction.win)
         ? prediction.win
@@ -508,7 +509,13 @@ export function createMatchScorer<TRating>(
       let weighted = 0;
       for (let i = 0; i < compiled.length; i++) {
         const criterion = compiled[i] as CompiledCriterion<TRating>;
-        const [raw, score] = criterion.measure(match, context);
+        // `measure`'s pair made only for criteria that compute both at once.
+        let raw: number;
+        let score: number;
+        if (criterion.rawOf !== undefined) {
+          raw = criterion.rawOf(match, context);
+          score = shapeCost(raw, criterion.shaping);
+        } else [raw, score] = criterion.measure(match, context);
         raws.push(raw);
         scores.push(score);
         weighted += criterion.weight * score;

@@ -75,7 +75,7 @@ export function propose<TRating>(
   nowMs: number,
 ): Proposal<TRating> {
   const unplaced: CandidateMatch<TRating> = { teams };
-  const { region } = context.handshake.chooseRegion(unplaced, nowMs);
+  const region = context.handshake.regionOf(unplaced, nowMs);
   const match: CandidateMatch<TRating> = region === undefined ? unplaced : { teams, region };
   const evaluation = withRules(context, context.scorer.evaluate(match, nowMs), match, nowMs);
   const verdict = context.handshake.judge(match, evaluation.score, evaluation, context.minQualityOf, nowMs);

@@ -98,8 +98,24 @@ export class Handshake {
     match: CandidateMatch<TRating>,
     nowMs: number,
   ): { region: string | undefined; worstPingMs: number } {
+    if (this.config.regions === undefined) return { region: undefined, worstPingMs: 0 };
+    const region = this.regionOf(match, nowMs);
+    return { region, worstPingMs: this.chosenWorstPingMs };
+  }
+
+  /** The largest ping in the region `regionOf` last chose (Infinity when it chose none). */
+  private chosenWorstPingMs = 0;
+
+  /**
+   * `chooseRegion`'s region alone, without a record per call (a candidate being proposed needs
+   * only the region); its largest ping is left in `chosenWorstPingMs`.
+   */
+  regionOf<TRating>(match: CandidateMatch<TRating>, nowMs: number): string | undefined {
     const regions = this.config.regions;
-    if (regions === undefined) return { region: undefined, worstPingMs: 0 };
+    if (regions === undefined) {
+      this.chosenWorstPingMs = 0;
+      return undefined;
+    }
     // Hot (every candidate): plain loops over the teams, no per-region closures or copies. Each
     // ticket's cap (it relaxes with the ticket's own wait) and pings per region are read once, and
     // every region's largest ping and whether all caps allow it are gathered in the same pass.
@@ -107,9 +123,12 @@ export class Handshake {
     const teams = match.teams;
     const worstByRegion = this.worstScratch;
     const withinByRegion = this.withinScratch;
-    worstByRegion.fill(0);
-    withinByRegion.fill(1);
     const regionCount = worstByRegion.length;
+    // Plain stores: `fill` is a call each, dearer than a few regions' writes.
+    for (let r = 0; r < regionCount; r++) {
+      worstByRegion[r] = 0;
+      withinByRegion[r] = 1;
+    }
     for (let t = 0; t < teams.length; t++) {
       const team = teams[t] as readonly ScoredTicket<TRating>[];
       for (let i = 0; i < team.length; i++) {
@@ -144,9 +163,8 @@ export class Handshake {
         bestWithinCaps = withinCaps;
       }
     }
-    return bestRegion === undefined
-      ? { region: undefined, worstPingMs: Number.POSITIVE_INFINITY }
-      : { region: bestRegion, worstPingMs: bestWorst };
+    this.chosenWorstPingMs = bestRegion === undefined ? Number.POSITIVE_INFINITY : bestWorst;
+    return bestRegion;
   }
 
   /** The largest ping of a ticket's players to `region` (0 without regions). */

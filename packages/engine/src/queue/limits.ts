@@ -257,7 +257,8 @@ export class HardLimits {
     const teams = match.teams;
     const teamPlayers = prepared.teamPlayers;
     const tickets = prepared.tickets;
-    teamPlayers.length = teams.length;
+    // Lengths set only when they change: setting one costs a call even when it does not.
+    if (teamPlayers.length !== teams.length) teamPlayers.length = teams.length;
     let count = 0;
     let players = 0;
     for (let t = 0; t < teams.length; t++) {
@@ -271,7 +272,7 @@ export class HardLimits {
       teamPlayers[t] = inTeam;
       players += inTeam;
     }
-    tickets.length = count;
+    if (tickets.length !== count) tickets.length = count;
     const first = tickets[0];
     prepared.match = match;
     prepared.winProbabilities = winProbabilities;
