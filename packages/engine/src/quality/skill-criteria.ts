@@ -15,7 +15,9 @@ import type { CandidateMatch, ScoredPlayer, ScoredTicket } from './types.ts';
 export function teamBalanceRaw(winProbabilities: readonly number[]): number {
   const fair = 1 / winProbabilities.length;
   let worst = 0;
-  for (const p of winProbabilities) worst = Math.max(worst, Math.abs(p - fair));
+  // An index loop: every candidate scored reads it, over arrays from several makers.
+  for (let i = 0; i < winProbabilities.length; i++)
+    worst = Math.max(worst, Math.abs((winProbabilities[i] as number) - fair));
   return worst;
 }
 

@@ -158,20 +158,21 @@ export class HardLimits {
   /** The largest ping of a ticket's players to `region` (0 without regions; Infinity when unknown). */
   ticketPingMs<TRating>(ticket: ScoredTicket<TRating>, region: string | undefined): number {
     if (region === undefined) return this.config.regions === undefined ? 0 : Number.POSITIVE_INFINITY;
-    const position = this.regionPositions.get(region);
-    if (position === undefined) return worstPing(ticket, region);
-    // Callers ask for one ticket's regions in a row (a look's foreign regions): the last ticket's
-    // pings answer without another lookup in the map of the whole pool's.
-    if (ticket !== this.lastPingsTicket) {
-      this.lastPings = this.worstPingsOf(ticket);
-      this.lastPingsTicket = ticket;
+    // Candidates ask for one region after another of the same (a match's region for each ticket).
+    let position: number | undefined;
+    if (region === this.lastRegion) position = this.lastRegionPosition;
+    else {
+      position = this.regionPositions.get(region);
+      this.lastRegion = region;
+      this.lastRegionPosition = position;
     }
-    return this.lastPings[position] as number;
+    if (position === undefined) return worstPing(ticket, region);
+    return this.pingRecordOf(ticket).pings[position] as number;
   }
 
-  /** The ticket `ticketPingMs` last read, and its pings (a ticket's pings never change). */
-  private lastPingsTicket: ScoredTicket<unknown> | undefined;
-  private lastPings: readonly number[] = [];
+  /** The region `ticketPingMs` last read, and its position (undefined when not a queue region). */
+  private lastRegion: string | undefined;
+  private lastRegionPosition: number | undefined;
 
   /**
    * A ticket's worst ping per region, in `regions.names` order (not to be written). A waiting ticket
@@ -183,6 +184,27 @@ export class HardLimits {
 
   /** A ticket's `PingRecord`, made at the first question (its arrival). */
   private pingRecordOf<TRating>(ticket: ScoredTicket<TRating>): PingRecord {
+    // The two tickets last read answer without a lookup in the whole pool's map: a look proposes
+    // its ticket with one neighbour after another, each ticket read in turn (a ticket's pings never
+    // change, so a remembered record stays right).
+    if (ticket === this.recentTicket) return this.recentRecord as PingRecord;
+    if (ticket === this.earlierTicket) return this.earlierRecord as PingRecord;
+    const record = this.lookUpPingRecord(ticket);
+    this.earlierTicket = this.recentTicket;
+    this.earlierRecord = this.recentRecord;
+    this.recentTicket = ticket;
+    this.recentRecord = record;
+    return record;
+  }
+
+  /** The ticket `pingRecordOf` last read and its record, then the one read before it. */
+  private recentTicket: ScoredTicket<unknown> | undefined;
+  private recentRecord: PingRecord | undefined;
+  private earlierTicket: ScoredTicket<unknown> | undefined;
+  private earlierRecord: PingRecord | undefined;
+
+  /** A ticket's `PingRecord` from the map, made at the first question (its arrival). */
+  private lookUpPingRecord<TRating>(ticket: ScoredTicket<TRating>): PingRecord {
     let record = this.pingRecords.get(ticket);
     if (record === undefined) {
       // A plain loop (read once per ticket, at its arrival): no closure or iterator.
