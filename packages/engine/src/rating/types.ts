@@ -67,7 +67,10 @@ export interface RatingModel<TRating> {
   readonly name: string;
   /** The rating of a player never seen before. */
   initial(): TRating;
-  /** Outcome probabilities of the match. */
+  /**
+   * Outcome probabilities of the match. The prediction and its arrays are the caller's to keep (a
+   * queue keeps a candidate's win probabilities as predicted): a model makes them anew per call.
+   */
   predict(match: RatedMatch<TRating>, context?: UpdateContext): Prediction;
   /** New ratings after `result`, same shape as `match.teams`. */
   update(match: RatedMatch<TRating>, result: MatchResult, context?: UpdateContext): TRating[][];
