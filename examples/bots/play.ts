@@ -178,7 +178,7 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - startedMs) / 1000;
     const waits = [...log.waitsMs].sort((a, b) => a - b);
     const queueView = await admin.getQueue(queue.id);
-    const board = await admin.getLeaderboard(`${queue.rating.track}/solo`, { limit: '200' });
+    const board = await admin.getLeaderboard(`${queue.rating.track}/solo`, { limit: 200 });
     const profiles = await Promise.all(bots.map((playerId) => admin.getPlayer(playerId)));
     const calibrating = profiles.filter((profile) =>
       profile.tracks.some((track) => track.calibrating),

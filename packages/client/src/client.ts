@@ -1,7 +1,8 @@
 /**
  * `MatchdClient`: one method per operation of the matchd API, named by its operationId, typed by
- * the types generated from the OpenAPI document (`openapi.ts`). Non-2xx answers throw a
- * `MatchdApiError` carrying the service's stable error code. Works in Node (20+) and browsers:
+ * the types generated from the OpenAPI document (`openapi.ts`). Every method resolves to the
+ * answer's body; every failure (a non-2xx answer, no answer, a wait that ran out) is a
+ * `MatchdApiError` with the HTTP `status` and the service's stable error `code`. Works in Node (20+) and browsers:
  * it needs only `fetch` (and a WebSocket for `watchTicket`, see `ticket-stream.ts`).
  *
  * @example
@@ -47,19 +48,28 @@ export interface ErrorBody {
   };
 }
 
-/** A non-2xx answer: the HTTP status and the service's stable error code, message and details. */
+/**
+ * Every failure of a client call: a non-2xx answer (its HTTP status and the service's stable error
+ * code, message and details), and the failures that have no answer, with status 0: the service
+ * could not be reached (`MM_ERR_UNAVAILABLE`, the cause kept) or a wait ran out (`MM_ERR_TIMEOUT`).
+ */
 export class MatchdApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: Record<string, unknown>;
 
-  constructor(status: number, body: ErrorBody | undefined, fallback: string) {
-    super(body?.error.message ?? fallback);
+  constructor(status: number, body: ErrorBody | undefined, fallback: string, options?: { cause?: unknown }) {
+    super(body?.error.message ?? fallback, options);
     this.name = 'MatchdApiError';
     this.status = status;
     this.code = body?.error.code ?? `HTTP_${status}`;
     this.details = body?.error.details ?? {};
   }
+}
+
+/** A failure without an HTTP answer (status 0), with a code of the service's registry. */
+function failure(code: string, message: string, details: Record<string, unknown>, cause?: unknown) {
+  return new MatchdApiError(0, { error: { code, message, details } }, message, { cause });
 }
 
 /**
@@ -154,11 +164,17 @@ export class MatchdClient {
     if (this.credential !== undefined) headers['authorization'] = `Bearer ${this.credential}`;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const query = search.size === 0 ? '' : `?${search}`;
-    const response = await this.#fetch(`${this.baseUrl}${path}${query}`, {
-      method,
-      headers,
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-    });
+    let response: Response;
+    try {
+      response = await this.#fetch(`${this.baseUrl}${path}${query}`, {
+        method,
+        headers,
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw failure('MM_ERR_UNAVAILABLE', `${method} ${path}: no answer (${reason})`, { path }, error);
+    }
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     const parsed: unknown = type.includes('json') && text.length > 0 ? JSON.parse(text) : text;
@@ -214,7 +230,8 @@ export class MatchdClient {
 
   /**
    * Resolves with the match once the ticket is matched (by polling, every `intervalMs`); rejects
-   * when it ends otherwise (expired, cancelled) or after `timeoutMs`.
+   * when it ends otherwise (expired, cancelled: 409 `MM_ERR_INVALID_TICKET_STATE`) or after
+   * `timeoutMs` (`MM_ERR_TIMEOUT`).
    */
   async waitForMatch(
     ticketId: string,
@@ -225,9 +242,24 @@ export class MatchdClient {
       const ticket = await this.getTicket(ticketId);
       if (ticket.state === 'matched' && ticket.matchId !== undefined) return this.getMatch(ticket.matchId);
       if (ticket.state === 'expired' || ticket.state === 'cancelled') {
-        throw new Error(`ticket ${ticketId} ended ${ticket.state} without a match`);
+        throw new MatchdApiError(
+          409,
+          {
+            error: {
+              code: 'MM_ERR_INVALID_TICKET_STATE',
+              message: `ticket ${ticketId} ended ${ticket.state} without a match`,
+              details: { ticketId, state: ticket.state },
+            },
+          },
+          'ended without a match',
+        );
       }
-      if (Date.now() > deadline) throw new Error(`ticket ${ticketId} not matched in time (${ticket.state})`);
+      if (Date.now() > deadline) {
+        throw failure('MM_ERR_TIMEOUT', `ticket ${ticketId} not matched in time (${ticket.state})`, {
+          ticketId,
+          state: ticket.state,
+        });
+      }
       await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
     }
   }
@@ -247,26 +279,26 @@ export class MatchdClient {
 
   /** A running match: phase, roster by team, server address, live backfill request (server key). */
   getMatchHandoff(matchId: string) {
-    return this.call('getMatchHandoff', { params: { matchId } });
+    return this.#body('getMatchHandoff', { params: { matchId } });
   }
 
   /** The allocator sets an allocating match's server; its players get `assigned` (server key). */
   setAssignment(matchId: string, connection: RequestBody<'setAssignment'>['connection']) {
-    return this.call('setAssignment', { params: { matchId }, body: { connection } });
+    return this.#body('setAssignment', { params: { matchId }, body: { connection } });
   }
 
   /** Fills the match's open seats: `players` are those still in it (server key). */
   requestBackfill(matchId: string, players: readonly string[]) {
-    return this.call('requestBackfill', { params: { matchId }, body: { players: [...players] } });
+    return this.#body('requestBackfill', { params: { matchId }, body: { players: [...players] } });
   }
 
   cancelBackfill(matchId: string) {
-    return this.call('cancelBackfill', { params: { matchId } });
+    return this.#body('cancelBackfill', { params: { matchId } });
   }
 
   /** Players left the match (their seats open; the queue may backfill by itself). */
   reportLeave(matchId: string, playerIds: readonly string[]) {
-    return this.call('reportLeave', { params: { matchId }, body: { playerIds: [...playerIds] } });
+    return this.#body('reportLeave', { params: { matchId }, body: { playerIds: [...playerIds] } });
   }
 
   /** A queue's match stream for game servers (reconnects and resumes; see match-stream.ts). */

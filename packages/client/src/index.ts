@@ -1,7 +1,8 @@
 /**
  * @matchd/client: a typed client of the matchd API for game clients, game servers and tools.
  * Types come from the service's OpenAPI document (openapi.ts, generated); the WebSocket stream
- * reconnects and resumes (ticket-stream.ts).
+ * reconnects and resumes (ticket-stream.ts). It runs in browsers and Node alike; the webhook check,
+ * which needs Node's crypto, is its own entry: `@matchd/client/webhook`.
  */
 export {
   type ClientOptions,
@@ -35,4 +36,3 @@ export type {
   TicketStream,
   WebSocketLike,
 } from './ticket-stream.ts';
-export { type VerifyOptions, verifyWebhookSignature } from './webhook.ts';

@@ -785,7 +785,16 @@ export interface components {
         };
         /**
          * ErrorBody
-         * @description Rate limit exceeded (details.retryAfterMs)
+         * @description An error: a stable code, a message and details
+         * @example {
+         *       "error": {
+         *         "code": "MM_ERR_INVALID_REQUEST",
+         *         "message": "body.players: must NOT have fewer than 1 items",
+         *         "details": {
+         *           "path": "body.players"
+         *         }
+         *       }
+         *     }
          */
         readonly ErrorBody: {
             readonly error: {
@@ -793,7 +802,7 @@ export interface components {
                  * @description Stable error code (docs/server.md lists them)
                  * @enum {string}
                  */
-                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_QUEUE_FULL" | "MM_ERR_INVALID_BACKFILL" | "MM_ERR_PLAYER_NOT_IN_MATCH" | "MM_ERR_MATCH_FULL" | "MM_ERR_BACKFILL_EXISTS" | "MM_ERR_BACKFILL_NOT_FOUND" | "MM_ERR_INVALID_MATCH_STATE" | "MM_ERR_INVALID_DATA" | "MM_ERR_INTERNAL";
+                readonly code: "MM_ERR_INVALID_RATING" | "MM_ERR_INVALID_TEAMS" | "MM_ERR_INVALID_RESULT" | "MM_ERR_INVALID_OPTION" | "MM_ERR_INVALID_COSTS" | "MM_ERR_UNFILLABLE_TEAMS" | "MM_ERR_INVALID_QUEUE_CONFIG" | "MM_ERR_INVALID_TICKET" | "MM_ERR_PARTY_TOO_LARGE" | "MM_ERR_GATE_REJECTED" | "MM_ERR_DUPLICATE_TICKET" | "MM_ERR_PLAYER_ALREADY_QUEUED" | "MM_ERR_TICKET_NOT_FOUND" | "MM_ERR_INVALID_TICKET_STATE" | "MM_ERR_QUEUE_NOT_FOUND" | "MM_ERR_MATCH_NOT_FOUND" | "MM_ERR_PLAYER_NOT_FOUND" | "MM_ERR_RESULT_CONFLICT" | "MM_ERR_TIME_WENT_BACKWARDS" | "MM_ERR_INVALID_REQUEST" | "MM_ERR_UNAUTHORIZED" | "MM_ERR_FORBIDDEN" | "MM_ERR_RATE_LIMITED" | "MM_ERR_PAYLOAD_TOO_LARGE" | "MM_ERR_ROUTE_NOT_FOUND" | "MM_ERR_UNAVAILABLE" | "MM_ERR_QUEUE_FULL" | "MM_ERR_INVALID_BACKFILL" | "MM_ERR_PLAYER_NOT_IN_MATCH" | "MM_ERR_MATCH_FULL" | "MM_ERR_BACKFILL_EXISTS" | "MM_ERR_BACKFILL_NOT_FOUND" | "MM_ERR_INVALID_MATCH_STATE" | "MM_ERR_INVALID_DATA" | "MM_ERR_TIMEOUT" | "MM_ERR_INTERNAL";
                 /** @description Where and why: `path` of the refused field, ids, limits */
                 readonly details: {
                     readonly [key: string]: unknown;
@@ -1552,10 +1561,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -1599,10 +1608,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -1639,15 +1648,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
                      */
-                    readonly "text/plain": components["schemas"]["ErrorBody"];
+                    readonly "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1681,10 +1690,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -1726,10 +1735,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -1746,11 +1755,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -1793,11 +1800,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -1813,10 +1818,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -1833,10 +1838,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -1853,11 +1858,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -1870,7 +1873,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description 1 to 200, default 20 */
-                readonly limit?: string;
+                readonly limit?: number;
                 readonly queueId?: string;
             };
             readonly header?: never;
@@ -1902,6 +1905,7 @@ export interface operations {
                                 readonly playerIds: readonly string[];
                                 readonly ticketIds: readonly string[];
                             }[];
+                            /** @description Each ticket’s wait when the match formed: the instant its quality was judged (before any acceptance step), as its wait-time criterion reads it */
                             readonly waitMsByTicket: {
                                 readonly [key: string]: number;
                             };
@@ -1939,11 +1943,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -1959,10 +1961,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -1979,10 +1981,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -1999,11 +2001,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2016,7 +2016,7 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description Minutes of matches-per-minute history, 1 to 60 (default 30) */
-                readonly minutes?: string;
+                readonly minutes?: number;
             };
             readonly header?: never;
             readonly path?: never;
@@ -2098,11 +2098,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2118,10 +2116,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -2138,10 +2136,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -2158,11 +2156,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2207,11 +2203,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2227,10 +2221,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -2247,10 +2241,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -2267,11 +2261,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2366,11 +2358,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2386,10 +2376,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -2406,10 +2396,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -2426,11 +2416,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2502,11 +2490,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2522,10 +2508,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -2542,10 +2528,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -2562,10 +2548,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -2582,11 +2568,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2679,11 +2663,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2699,10 +2681,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -2719,10 +2701,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -2739,11 +2721,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2842,11 +2822,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -2862,10 +2840,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -2882,10 +2860,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -2902,11 +2880,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3016,11 +2992,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3036,10 +3010,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -3056,10 +3030,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -3076,11 +3050,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3095,9 +3067,9 @@ export interface operations {
                 /** @description Centre the page on this player */
                 readonly around?: string;
                 /** @description 1 to 200, default 20 */
-                readonly limit?: string;
+                readonly limit?: number;
                 /** @description Rows to skip */
-                readonly offset?: string;
+                readonly offset?: number;
             };
             readonly header?: never;
             readonly path: {
@@ -3168,11 +3140,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3188,10 +3158,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -3208,10 +3178,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -3228,11 +3198,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3247,9 +3215,9 @@ export interface operations {
                 /** @description Centre the page on this player */
                 readonly around?: string;
                 /** @description 1 to 200, default 20 */
-                readonly limit?: string;
+                readonly limit?: number;
                 /** @description Rows to skip */
-                readonly offset?: string;
+                readonly offset?: number;
             };
             readonly header?: never;
             readonly path: {
@@ -3315,11 +3283,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3335,10 +3301,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -3355,10 +3321,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -3375,11 +3341,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3472,11 +3436,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3492,10 +3454,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -3512,10 +3474,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -3532,10 +3494,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -3552,11 +3514,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3629,11 +3589,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3649,10 +3607,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -3669,10 +3627,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -3689,10 +3647,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -3709,10 +3667,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -3729,11 +3687,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3813,11 +3769,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3833,10 +3787,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -3853,10 +3807,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -3873,10 +3827,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -3893,10 +3847,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -3913,11 +3867,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3976,11 +3928,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -3996,10 +3946,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4016,10 +3966,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -4036,10 +3986,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4056,11 +4006,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4119,11 +4067,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4139,10 +4085,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4159,10 +4105,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -4179,10 +4125,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4199,11 +4145,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4276,11 +4220,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4296,10 +4238,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4316,10 +4258,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -4336,10 +4278,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -4356,10 +4298,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4376,11 +4318,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4475,11 +4415,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4495,10 +4433,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4515,10 +4453,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -4535,10 +4473,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -4555,10 +4493,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4575,11 +4513,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4638,11 +4574,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4658,10 +4592,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4678,10 +4612,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4698,11 +4632,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4769,11 +4701,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4789,10 +4719,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4809,10 +4739,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4829,11 +4759,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4912,11 +4840,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -4932,10 +4858,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -4952,10 +4878,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -4972,11 +4898,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5045,11 +4969,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5065,10 +4987,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -5085,10 +5007,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5105,11 +5027,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5178,11 +5098,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5198,10 +5116,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -5218,10 +5136,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5238,11 +5156,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5255,9 +5171,9 @@ export interface operations {
         readonly parameters: {
             readonly query?: {
                 /** @description Only matches formed before this epoch ms (paging) */
-                readonly beforeMs?: string;
+                readonly beforeMs?: number;
                 /** @description 1 to 100, default 20 */
-                readonly limit?: string;
+                readonly limit?: number;
             };
             readonly header?: never;
             readonly path: {
@@ -5306,11 +5222,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5326,10 +5240,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -5346,10 +5260,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5366,11 +5280,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5408,11 +5320,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5428,10 +5338,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5448,11 +5358,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5511,11 +5419,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5531,10 +5437,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -5551,10 +5457,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5571,11 +5477,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5675,11 +5579,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5695,10 +5597,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -5715,10 +5617,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -5735,10 +5637,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -5755,10 +5657,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5775,11 +5677,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5859,11 +5759,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -5879,10 +5777,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -5899,10 +5797,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -5919,10 +5817,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -5939,11 +5837,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6023,11 +5919,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6043,10 +5937,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -6063,10 +5957,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -6083,10 +5977,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -6103,10 +5997,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -6123,11 +6017,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6218,11 +6110,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6238,10 +6128,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -6258,10 +6148,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -6278,10 +6168,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -6298,10 +6188,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -6318,11 +6208,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6413,11 +6301,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6433,10 +6319,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -6453,10 +6339,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_TICKET_NOT_FOUND",
+                     *         "message": "no ticket t_5f0c2a9e",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "ticketId": "t_5f0c2a9e"
                      *         }
                      *       }
                      *     }
@@ -6473,10 +6359,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RESULT_CONFLICT",
+                     *         "message": "match m_81d2 already has a different result",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "matchId": "m_81d2"
                      *         }
                      *       }
                      *     }
@@ -6493,10 +6379,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -6513,11 +6399,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6591,11 +6475,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAUTHORIZED",
+                     *         "message": "missing credentials: send Authorization: Bearer <key or token>",
+                     *         "details": {}
                      *       }
                      *     }
                      */
@@ -6611,10 +6493,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_FORBIDDEN",
+                     *         "message": "this operation needs a admin credential",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "role": "admin"
                      *         }
                      *       }
                      *     }
@@ -6631,10 +6513,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
+                     *         "code": "MM_ERR_RATE_LIMITED",
+                     *         "message": "rate limit of 60000 per minute exceeded",
                      *         "details": {
-                     *           "path": "body.players"
+                     *           "retryAfterMs": 41250
                      *         }
                      *       }
                      *     }
@@ -6651,11 +6533,9 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": {
-                     *         "code": "MM_ERR_INVALID_REQUEST",
-                     *         "message": "body.players: must NOT have fewer than 1 items",
-                     *         "details": {
-                     *           "path": "body.players"
-                     *         }
+                     *         "code": "MM_ERR_UNAVAILABLE",
+                     *         "message": "matchmaker worker is restarting",
+                     *         "details": {}
                      *       }
                      *     }
                      */

@@ -61,8 +61,8 @@ function Experiments({ plots }: { plots: readonly { experiment: string; name: st
 
 function Dashboard({ keyValue, onSignOut }: { keyValue: string; onSignOut: () => void }) {
   const client = useMemo(() => clientFor(keyValue), [keyValue]);
-  const insights = usePoll(() => client.getQueueInsights({ minutes: '30' }), refreshMs, [client]);
-  const recent = usePoll(() => client.getRecentMatches({ limit: '15' }), refreshMs, [client]);
+  const insights = usePoll(() => client.getQueueInsights({ minutes: 30 }), refreshMs, [client]);
+  const recent = usePoll(() => client.getRecentMatches({ limit: 15 }), refreshMs, [client]);
   const ratings = usePoll(() => client.getRatingDistributions(), 5000, [client]);
   const plots = usePoll(() => client.listExperimentPlots(), 60_000, [client]);
   const error = insights.error ?? recent.error;
@@ -114,7 +114,7 @@ export function App() {
         onKey={async (candidate) => {
           // Check the key before keeping it: an admin read must answer.
           try {
-            await clientFor(candidate).getQueueInsights({ minutes: '1' });
+            await clientFor(candidate).getQueueInsights({ minutes: 1 });
             storeKey(candidate);
             setError(undefined);
             setKey(candidate);

@@ -20,7 +20,7 @@ export function Ratings({
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const track = tracks.find((entry) => entry.track === chosen) ?? tracks[0];
   const board = usePoll(
-    async () => (track === undefined ? undefined : client.getLeaderboard(track.track, { limit: '10' })),
+    async () => (track === undefined ? undefined : client.getLeaderboard(track.track, { limit: 10 })),
     5000,
     [track?.track],
   );

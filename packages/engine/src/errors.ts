@@ -72,6 +72,8 @@ export const ErrorCodes = {
   INVALID_MATCH_STATE: 'MM_ERR_INVALID_MATCH_STATE',
   /** Input data (a match file, a history log) that cannot be parsed. */
   INVALID_DATA: 'MM_ERR_INVALID_DATA',
+  /** A wait that ran out before its event: a client waiting for a match (`waitForMatch`). */
+  TIMEOUT: 'MM_ERR_TIMEOUT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -1,22 +1,23 @@
 #!/usr/bin/env node
 // The matchd command. `matchd` (or `matchd serve`) starts the server; `matchd ratings ...` and
 // `matchd sim ...` hand their arguments to the ratings and simulator CLIs. `--help` works on every
-// command and starts nothing. The TypeScript sources run through tsx, registered here so the
-// command works from any directory.
+// command and starts nothing. The commands run compiled (packages/server/dist/cli.js, built by
+// scripts/build-server.mjs at install, and here again when the sources changed since), so they
+// need nothing from the dev dependencies and work from any directory.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
 
-register();
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const [command, ...rest] = process.argv.slice(2);
 
-const clis = {
-  ratings: join(root, 'packages', 'sim', 'src', 'ratings', 'cli.ts'),
-  sim: join(root, 'packages', 'sim', 'src', 'cli.ts'),
-  queues: join(root, 'packages', 'server', 'src', 'cli', 'queues.ts'),
-  models: join(root, 'packages', 'server', 'src', 'cli', 'models.ts'),
-};
+// Output into a closed pipe (`matchd ratings models | head`) ends the command quietly, as a
+// shell tool ends on SIGPIPE, instead of with an EPIPE stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+}
 
 const usage =
   'usage: matchd [serve] [--help]       start the server (matchd serve --help: every setting)\n' +
@@ -28,32 +29,30 @@ const usage =
   '       matchd queues import ...      a FlexMatch or PlayFab rule set as a queue (matchd queues --help)\n' +
   '       matchd help                   this text\n';
 
+/** A compiled command (dist/cli/NAME.js), rebuilt first when the sources changed since the last build. */
+async function compiled(name) {
+  const { buildServer } = await import(pathToFileURL(join(root, 'scripts', 'build-server.mjs')).href);
+  await buildServer();
+  return import(pathToFileURL(join(root, 'packages', 'server', 'dist', 'cli', `${name}.js`)).href);
+}
+
 if ((command === 'ratings' && rest[0] === 'fit-party') || command === 'engagement' || command === 'models') {
   // Fitting reads the service's own store: the server's CLI, with the server's configuration.
-  const cli = await import(pathToFileURL(clis.models).href);
+  const cli = await compiled('models');
   process.exitCode = await cli.main(
     command === 'ratings' ? 'fit-party' : command,
     command === 'ratings' ? rest.slice(1) : rest,
   );
 } else if (command === 'ratings' || command === 'sim' || command === 'queues') {
-  const cli = await import(pathToFileURL(clis[command]).href);
+  const cli = await compiled(command);
   process.exitCode = await cli.main(rest);
 } else if (
   command === undefined ||
   command === 'serve' ||
   (command.startsWith('-') && command !== '--help' && command !== '-h')
 ) {
-  const server = await import(pathToFileURL(join(root, 'packages', 'server', 'src', 'main.ts')).href);
-  const { fatalLine } = await import(
-    pathToFileURL(join(root, 'packages', 'server', 'src', 'logging.ts')).href
-  );
-  const args = command === 'serve' ? rest : process.argv.slice(2);
-  await server.main(args).catch((error) => {
-    process.stderr.write(
-      fatalLine(`matchd failed to start: ${error instanceof Error ? error.message : String(error)}`),
-    );
-    process.exit(1);
-  });
+  const server = await compiled('serve');
+  server.runMain(command === 'serve' ? rest : process.argv.slice(2));
 } else if (command === 'help' || command === '--help' || command === '-h') {
   process.stdout.write(usage);
 } else {

@@ -16,8 +16,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { AuthFailureLimiter } from './auth/failure-limiter.ts';
 import type { PlayerTokens } from './auth/player-tokens.ts';
 import { type Authenticator, principalLabel } from './auth/principals.ts';
+import { registerCors } from './http/cors.ts';
 import { sendError } from './http/error-map.ts';
+import { numericQuery } from './http/query-numbers.ts';
 import { authHook, redactedUrl } from './http/request-context.ts';
+import { logRequests } from './http/request-log.ts';
 import { handoffRoutes } from './http/routes-handoff.ts';
 import { insightRoutes } from './http/routes-insights.ts';
 import { matchRoutes } from './http/routes-matches.ts';
@@ -66,6 +69,8 @@ export interface ServerDeps {
   /** The fitted models queues name (party bonus, churn models). */
   readonly models?: ServiceDeps['models'];
   readonly seedQueues?: readonly QueueConfig[];
+  /** Origins whose pages may call the API from a browser (CORS), or `*`; none by default. */
+  readonly corsOrigins?: readonly string[];
   /** fastify's logger option: pino options, or false. */
   readonly logger?: FastifyServerOptions['logger'];
   /** Epoch ms; default Date.now. */
@@ -82,6 +87,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false, allErrors: false },
     },
     return503OnClosing: true,
+    // One line per request instead of two (http/request-log.ts).
+    disableRequestLogging: true,
     // Router-level failures (bad URL encoding, over-long path parameters) get the registry's shape too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -145,7 +152,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
           'at [/asyncapi.json](/asyncapi.json).',
         license: { name: 'MIT', identifier: 'MIT' },
       },
-      servers: [{ url: 'http://127.0.0.1:8080', description: 'The default local address' }],
+      // Relative: the address the document was read from, on any port and behind any proxy.
+      servers: [{ url: '/', description: 'This server' }],
       tags: [
         { name: 'tickets', description: 'Players and parties enter queues; their tickets end exactly once' },
         { name: 'matches', description: 'Formed matches and their results' },
@@ -177,6 +185,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
     },
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Before authentication: a browser's preflight carries no credential.
+  await registerCors(app, deps.corsOrigins ?? []);
   app.addHook(
     'onRequest',
     authHook(deps.auth, context.now, new AuthFailureLimiter(deps.limits.authFailuresPerMinute ?? 30), () =>
@@ -195,6 +205,8 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
         retryAfterMs: context.ttl,
       }),
   });
+  app.addHook('preValidation', numericQuery);
+  logRequests(app);
   app.addHook('onResponse', async (request, reply) => {
     metrics.httpSeconds.observe(
       {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
 import { parse as parseYaml } from 'yaml';
-import { refuseUnknownVariables } from './config-variables.ts';
+import { configVariables, refuseUnknownVariables } from './config-variables.ts';
 import { type RatingModelName, type RatingTerms, ratingModelNames } from './rating/rating-system.ts';
 import { checkPoliciesConfig, type TrackPoliciesData } from './rating/track-policies.ts';
 
@@ -46,6 +46,8 @@ export interface ServerConfig {
   readonly webhookRetryBaseMs: number;
   /** Attempts per webhook event before it is given up (and counted as dropped). */
   readonly webhookMaxAttempts: number;
+  /** Origins whose pages may call the API from a browser (CORS), or `*`; none by default. */
+  readonly corsOrigins: readonly string[];
   /** Folder of queue configs (YAML or JSON) loaded at start. */
   readonly queuesDir?: string;
   /**
@@ -115,6 +117,7 @@ export const defaultConfig: ServerConfig = {
   tokenTtlSeconds: 3600,
   webhookRetryBaseMs: 1000,
   webhookMaxAttempts: 12,
+  corsOrigins: [],
   churnRefitIntervalMs: 0,
   churnWindowMs: 8 * 3600 * 1000,
   tickIntervalMs: 1000,
@@ -192,6 +195,35 @@ function oneOf<T extends string>(path: string, value: unknown, allowed: readonly
 }
 
 /**
+ * `MATCHD_CORS_ORIGINS` (comma-separated) or the file's list: each an origin as a browser sends it
+ * (`https://game.example.com`, `http://localhost:5173`: scheme, host and port, no path), or `*`.
+ */
+export function parseOrigins(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(',') : value;
+  if (!Array.isArray(list))
+    throw invalid('corsOrigins', 'must be a list of origins or a comma-separated string');
+  return list
+    .map((entry: unknown) => String(entry).trim())
+    .filter((entry) => entry.length > 0)
+    .map((entry, index) => {
+      if (entry === '*') return entry;
+      let origin: string | undefined;
+      try {
+        origin = new URL(entry).origin;
+      } catch {
+        origin = undefined;
+      }
+      if (origin !== entry) {
+        throw invalid(
+          `corsOrigins[${index}]`,
+          `"${entry}" is not an origin (scheme://host[:port], no path or trailing slash)${origin === undefined || origin === 'null' ? '' : `: did you mean ${origin}?`}`,
+        );
+      }
+      return entry;
+    });
+}
+
+/**
  * Parses `MATCHD_API_KEYS`: comma-separated `role:name:key` triples (e.g.
  * `admin:ops:9f3...,server:eu-game:1ab...`). Keys shorter than 16 characters are refused.
  */
@@ -223,43 +255,9 @@ export function readConfigFile(path: string): Raw {
 }
 
 /** The environment variables the service reads, and the config key each one sets. */
-export const environmentKeys = {
-  MATCHD_HOST: 'host',
-  PORT: 'port',
-  MATCHD_PORT: 'port',
-  MATCHD_DATA_DIR: 'dataDir',
-  MATCHD_RATINGS_BACKEND: 'ratingsBackend',
-  MATCHD_POOL_BACKEND: 'poolBackend',
-  DATABASE_URL: 'databaseUrl',
-  REDIS_URL: 'redisUrl',
-  MATCHD_REDIS_PREFIX: 'redisPrefix',
-  MATCHD_API_KEYS: 'apiKeys',
-  MATCHD_TOKEN_SECRET: 'tokenSecret',
-  MATCHD_TOKEN_TTL_SECONDS: 'tokenTtlSeconds',
-  MATCHD_WEBHOOK_SECRET: 'webhookSecret',
-  MATCHD_WEBHOOK_RETRY_BASE_MS: 'webhookRetryBaseMs',
-  MATCHD_WEBHOOK_MAX_ATTEMPTS: 'webhookMaxAttempts',
-  MATCHD_QUEUES_DIR: 'queuesDir',
-  MATCHD_CHURN_TABLE: 'churnTableFile',
-  MATCHD_MODELS_DIR: 'modelsDir',
-  MATCHD_CHURN_REFIT_INTERVAL_MS: 'churnRefitIntervalMs',
-  MATCHD_CHURN_WINDOW_MS: 'churnWindowMs',
-  MATCHD_TICK_INTERVAL_MS: 'tickIntervalMs',
-  MATCHD_LEASE_MS: 'leaseMs',
-  MATCHD_QUEUE_CAPACITY: 'queueCapacity',
-  MATCHD_AUTH_FAILURES_PER_MINUTE: 'authFailuresPerMinute',
-  MATCHD_BODY_LIMIT_BYTES: 'bodyLimitBytes',
-  MATCHD_RATE_LIMIT_PER_MINUTE: 'rateLimitPerMinute',
-  MATCHD_MATCH_WORKER: 'matchWorker',
-  MATCHD_RATING_MODEL: 'ratingModel',
-  MATCHD_CALIBRATION_GAMES: 'calibrationGames',
-  MATCHD_RATING_TERMS: 'ratingTerms',
-  MATCHD_RATING_POLICIES: 'ratingPolicies',
-  MATCHD_TRACKS: 'tracks',
-  MATCHD_SEED: 'seed',
-  MATCHD_LOG_LEVEL: 'logLevel',
-  MATCHD_LOG_FORMAT: 'logFormat',
-} as const;
+export const environmentKeys: Readonly<Record<string, string>> = Object.fromEntries(
+  configVariables.map((variable) => [variable.name, variable.key]),
+);
 
 /**
  * Builds the config: defaults, then the file named by `MATCHD_CONFIG` (if any), then single
@@ -370,6 +368,7 @@ export function configFrom(raw: Raw): ServerConfig {
     ...(webhookSecret === undefined ? {} : { webhookSecret }),
     webhookRetryBaseMs: integerIn('webhookRetryBaseMs', pick('webhookRetryBaseMs'), 1, 600_000),
     webhookMaxAttempts: integerIn('webhookMaxAttempts', pick('webhookMaxAttempts'), 1, 100),
+    corsOrigins: parseOrigins(pick('corsOrigins')),
     ...(queuesDir === undefined ? {} : { queuesDir: resolve(queuesDir) }),
     ...(churnTableFile === undefined ? {} : { churnTableFile: resolve(churnTableFile) }),
     modelsDir: modelsDir === undefined ? join(dataDir, 'models') : resolve(modelsDir),

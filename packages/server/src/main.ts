@@ -61,8 +61,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
 }
 
 /** Starts the server as the process's program: a failed start is one fatal line and exit code 1. */
-export function runMain(): void {
-  main().catch((error: unknown) => {
+export function runMain(argv: readonly string[] = process.argv.slice(2)): void {
+  main(argv).catch((error: unknown) => {
     process.stderr.write(
       fatalLine(`matchd failed to start: ${error instanceof Error ? error.message : String(error)}`),
     );

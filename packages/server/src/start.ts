@@ -164,6 +164,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       expectedChurnFor,
       models,
       seedQueues: queuesDir === undefined ? [] : readQueueFolder(queuesDir),
+      corsOrigins: config.corsOrigins,
       logger: loggerOptions(config),
     });
     const refit =

@@ -150,7 +150,7 @@ export async function duelFlow(test: TestServer): Promise<void> {
   const [a, b] = players(2) as [string, string];
   const player = test.api((await game.issueToken(a)).token);
   const top = async () =>
-    (await player.getLeaderboard('duel/solo', { limit: '10' })).rows.filter(
+    (await player.getLeaderboard('duel/solo', { limit: 10 })).rows.filter(
       (row) => row.playerId === a || row.playerId === b,
     );
 
@@ -166,7 +166,7 @@ export async function duelFlow(test: TestServer): Promise<void> {
     [b, a],
     'two wins lift b above a',
   );
-  const around = await game.getLeaderboard('duel/solo', { around: a, limit: '3' });
+  const around = await game.getLeaderboard('duel/solo', { around: a, limit: 3 });
   assert.ok(around.rows.some((row) => row.playerId === a));
   assert.equal(typeof around.playerRank, 'number');
   // The same leaderboard written as a path (as curl users do).
@@ -178,7 +178,7 @@ export async function duelFlow(test: TestServer): Promise<void> {
     },
   );
   assert.equal(asPath.status, 200);
-  assert.deepEqual(asPath.body.rows, (await game.getLeaderboard('duel/solo', { limit: '10' })).rows);
+  assert.deepEqual(asPath.body.rows, (await game.getLeaderboard('duel/solo', { limit: 10 })).rows);
 }
 
 /**
@@ -190,7 +190,7 @@ export async function seasonResetFlow(test: TestServer): Promise<void> {
   const game = test.api(keys.server);
   const admin = test.api(keys.admin);
   const track = 'duel/solo';
-  const board = async () => (await game.getLeaderboard(track, { limit: '100' })).rows;
+  const board = async () => (await game.getLeaderboard(track, { limit: 100 })).rows;
   const before = await board();
   assert.ok(before.length >= 2, 'duelFlow left rated players on the track');
   const body = {

@@ -2,8 +2,9 @@
  * The first hour of a new user, as real processes: `--help` on every command starts nothing and
  * writes nothing; a mistyped MATCHD_* variable is refused with the closest known name; the README's
  * `npm start` writes only JSON log lines (with --silent, which keeps npm's own banner away) or
- * pretty lines on request; and SIGTERM sent to the `npm start` process reaches the server, which
- * stops gracefully and leaves no process behind.
+ * pretty lines on request, one line per request; SIGTERM sent to the `npm start` or `npm run
+ * matchd` process reaches the server, which stops gracefully and leaves no process behind; and
+ * output into a closed pipe ends a command quietly.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -150,6 +151,83 @@ describe('the first hour', () => {
       assert.equal(alive(serverPid), false, 'no server process is left behind');
     } finally {
       if (npm.exitCode === null) npm.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('npm run matchd stops cleanly on SIGTERM: the server stops and no process keeps listening', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchd-run-'));
+    const npm = spawn('npm', ['run', 'matchd', '--silent'], {
+      cwd: root,
+      env: environment({ MATCHD_PORT: '0', MATCHD_DATA_DIR: dataDir, MATCHD_RATINGS_BACKEND: 'memory' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const started = await linesUntil(npm, /local admin key/, 90_000);
+      const listening = started
+        .map((line) => JSON.parse(line) as { pid: number; address?: string })
+        .find((record) => record.address !== undefined);
+      assert.ok(listening?.address, started.join('\n'));
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+      npm.kill('SIGTERM');
+      assert.equal(await exited, 0, 'npm ends as the server does');
+      for (let attempt = 0; attempt < 50 && alive(listening.pid); attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      assert.equal(alive(listening.pid), false, 'no server process is left behind');
+      await assert.rejects(fetch(`${listening.address}/healthz`), 'nothing listens any more');
+    } finally {
+      if (npm.exitCode === null) npm.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('CLI output into a closed pipe ends quietly (matchd ratings models | head)', () => {
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" ratings models | head -n 1`], {
+      cwd: root,
+      encoding: 'utf8',
+      env: environment({}),
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 0);
+    assert.equal(run.stdout.split('\n').filter((line) => line.length > 0).length, 1);
+    assert.equal(run.stderr, '', 'no EPIPE stack trace');
+  });
+
+  test('one log line per request at info', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'matchd-log-'));
+    const server = spawn(process.execPath, [bin], {
+      cwd: root,
+      env: environment({ MATCHD_PORT: '0', MATCHD_DATA_DIR: dataDir, MATCHD_RATINGS_BACKEND: 'memory' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const started = await linesUntil(server, /local admin key/, 90_000);
+      const address = started
+        .map((line) => JSON.parse(line) as { address?: string })
+        .find((record) => record.address !== undefined)?.address as string;
+      const more = linesUntil(server, /"url":"\/readyz"/, 30_000);
+      for (const path of ['/healthz', '/v1/queues', '/nowhere', '/readyz']) await fetch(`${address}${path}`);
+      const lines = (await more).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const perRequest = lines.filter((line) => line['reqId'] !== undefined);
+      assert.deepEqual(
+        perRequest.map((line) => [
+          (line['req'] as { url: string }).url,
+          (line['res'] as { statusCode: number }).statusCode,
+        ]),
+        [
+          ['/healthz', 200],
+          ['/v1/queues', 401],
+          ['/nowhere', 404],
+          ['/readyz', 200],
+        ],
+        JSON.stringify(lines),
+      );
+      assert.ok(perRequest.every((line) => line['level'] === 30 && line['msg'] === 'request completed'));
+    } finally {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { verifyWebhookSignature } from '@matchd/client';
+import { verifyWebhookSignature } from '@matchd/client/webhook';
 import type { QueueConfig } from '@matchd/engine';
 import WebSocket from 'ws';
 import { players } from './e2e-flow.ts';
@@ -544,7 +544,7 @@ for (const backends of [
       );
       assert.ok(subscribed >= 2, 'reconnected');
       const assignment = await game.setAssignment(second.matchId, { host: 'game-7.example', port: 7000 });
-      assert.equal(assignment.body.phase, 'assigned');
+      assert.equal(assignment.phase, 'assigned');
       await eventually(async () => (seen.includes(`assigned:${second.matchId}`) ? true : undefined));
       assert.equal(new Set(seen).size, seen.length, 'each event once');
       assert.equal(stream.lastEventId, stream.events.at(-1)?.eventId);

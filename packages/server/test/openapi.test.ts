@@ -10,13 +10,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { httpStatusOf } from '../src/http/error-map.ts';
 import { startTestServer, type TestServer } from './support/harness.ts';
 
 const redocly = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.bin', 'redocly');
 
 type Operation = {
   operationId?: string;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown; example?: unknown }> }>;
   requestBody?: { content: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> };
 };
 type OpenApi = {
@@ -56,7 +57,11 @@ describe('API documents', () => {
 
   test('/openapi.json is OpenAPI 3.1 and passes redocly lint with 0 errors', () => {
     assert.equal(openapi.openapi, '3.1.0');
-    assert.equal(openapi.servers[0]?.url, server.server.address, 'the server is the one that answered');
+    // Relative: the address the document was read from, on any port and behind a proxy.
+    assert.deepEqual(
+      openapi.servers.map((entry) => entry.url),
+      ['/'],
+    );
     const report = lint(openapi);
     assert.equal(report.errors, 0, report.output);
   });
@@ -90,6 +95,25 @@ describe('API documents', () => {
     assert.ok(openapi.paths['/v1/leaderboards/{group}/{kind}'], 'leaderboards are reachable as a path');
     // The WebSocket stream is not an HTTP operation: the document links to its AsyncAPI description.
     assert.match(openapi.info.description, /\/asyncapi\.json/);
+  });
+
+  test('each error response shows an example that fits its status (a 401 example is a 401 code)', () => {
+    let checked = 0;
+    for (const [path, methods] of Object.entries(openapi.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (!/^[45]\d\d$/.test(status)) continue;
+          const example = response.content?.['application/json']?.example as
+            | { error: { code: keyof typeof httpStatusOf } }
+            | undefined;
+          const where = `${method.toUpperCase()} ${path} ${status}`;
+          assert.ok(example !== undefined, `${where} has an example`);
+          assert.equal(httpStatusOf[example.error.code], Number(status), `${where}: ${example.error.code}`);
+          checked += 1;
+        }
+      }
+    }
+    assert.ok(checked > 100, `${checked} error responses`);
   });
 
   test('/asyncapi.json passes redocly lint and describes every message type of the stream', async () => {

@@ -43,6 +43,7 @@ export const httpStatusOf = {
   [ErrorCodes.ROUTE_NOT_FOUND]: 404,
   [ErrorCodes.UNAVAILABLE]: 503,
   [ErrorCodes.QUEUE_FULL]: 503,
+  [ErrorCodes.TIMEOUT]: 504,
 } as const satisfies Record<ErrorCode, number>;
 
 /** The JSON body of every error response. */

@@ -77,8 +77,8 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** A digits-only query value as an integer, clamped to [min, max]; `fallback` when absent. */
-export function queryInt(value: string | undefined, fallback: number, min: number, max: number): number {
+/** A query number clamped to [min, max]; `fallback` when absent. */
+export function queryInt(value: number | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  return Math.min(max, Math.max(min, Number.parseInt(value, 10)));
+  return Math.min(max, Math.max(min, value));
 }

@@ -60,7 +60,7 @@ export function playerRoutes(app: TypedApp, context: ServiceContext): void {
       const beforeMs = request.query.beforeMs;
       const matches = await readHistory(context, request.params.playerId, {
         limit: queryInt(request.query.limit, 20, 1, 100),
-        ...(beforeMs === undefined ? {} : { beforeMs: Number(beforeMs) }),
+        ...(beforeMs === undefined ? {} : { beforeMs }),
       });
       return Promise.all(matches.map((match) => matchFor(context, match, principal)));
     },

@@ -29,11 +29,6 @@ export const experimentsDir = new URL('../../../../docs/experiments/', import.me
 
 const anyJson = Type.Record(Type.String(), Type.Unknown());
 
-/** `http://host:port` of the request, as the client reached the server. */
-function originOf(request: { protocol: string; host: string }): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** Registers the system routes. */
 export async function systemRoutes(
   app: TypedApp,
@@ -141,10 +136,7 @@ export async function systemRoutes(
         response: { 200: anyJson, ...publicErrorResponses },
       },
     },
-    async (request) => ({
-      ...withNamedSchemas(app.swagger() as unknown as Record<string, unknown>),
-      servers: [{ url: originOf(request), description: 'This server' }],
-    }),
+    async () => withNamedSchemas(app.swagger() as unknown as Record<string, unknown>),
   );
 
   app.get(

@@ -46,8 +46,12 @@ export const Unit = Type.Number({ minimum: 0, maximum: 1 });
 export const Finite = (options: { minimum?: number; maximum?: number; description?: string } = {}) =>
   Type.Number({ minimum: -1e9, maximum: 1e9, ...options });
 
-/** A query number: digits only, parsed by the handler (`queryInt`). */
-export const QueryInt = (description: string) => Type.String({ pattern: '^[0-9]{1,13}$', description });
+/**
+ * A query number: a whole number (the query's digits become a number before validation,
+ * `http/query-numbers.ts`); the handler clamps it to its range (`queryInt`).
+ */
+export const QueryInt = (description: string) =>
+  Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description });
 
 /** Path parameters with one id. */
 export const IdParams = <Name extends string>(name: Name, example: string) =>
@@ -83,19 +87,60 @@ export const ErrorBody = Type.Object(
   },
 );
 
-const errorResponse = (description: string) => ({ ...ErrorBody, description });
+/**
+ * An error response: the ErrorBody schema, with an example of this status (not the schema's).
+ * Typed as a schema, as the ErrorBody it answers with: handlers return successes only (errors are
+ * thrown and answered by `sendError`).
+ */
+const errorResponse = (
+  description: string,
+  example: { code: string; message: string; details: Record<string, unknown> },
+): TSchema =>
+  ({
+    description,
+    content: { 'application/json': { schema: ErrorBody, example: { error: example } } },
+  }) as unknown as TSchema;
 
 /** The error responses a route may give, by status. */
 export const errors = {
-  400: errorResponse('Invalid request: malformed JSON, a field out of bounds, an unknown field'),
-  401: errorResponse('No credential, or an unknown, expired or malformed one'),
-  403: errorResponse('The credential’s role may not do this'),
-  404: errorResponse('No such ticket, match, player, queue or route'),
-  409: errorResponse('Conflicts with the current state (duplicate, already queued, result conflict)'),
-  413: errorResponse('Body over the size limit'),
-  429: errorResponse('Rate limit exceeded (details.retryAfterMs)'),
+  400: errorResponse('Invalid request: malformed JSON, a field out of bounds, an unknown field', {
+    code: 'MM_ERR_INVALID_REQUEST',
+    message: 'body.players: must NOT have fewer than 1 items',
+    details: { path: 'body.players' },
+  }),
+  401: errorResponse('No credential, or an unknown, expired or malformed one', {
+    code: 'MM_ERR_UNAUTHORIZED',
+    message: 'missing credentials: send Authorization: Bearer <key or token>',
+    details: {},
+  }),
+  403: errorResponse('The credential’s role may not do this', {
+    code: 'MM_ERR_FORBIDDEN',
+    message: 'this operation needs a admin credential',
+    details: { role: 'admin' },
+  }),
+  404: errorResponse('No such ticket, match, player, queue or route', {
+    code: 'MM_ERR_TICKET_NOT_FOUND',
+    message: 'no ticket t_5f0c2a9e',
+    details: { ticketId: 't_5f0c2a9e' },
+  }),
+  409: errorResponse('Conflicts with the current state (duplicate, already queued, result conflict)', {
+    code: 'MM_ERR_RESULT_CONFLICT',
+    message: 'match m_81d2 already has a different result',
+    details: { matchId: 'm_81d2' },
+  }),
+  413: errorResponse('Body over the size limit', {
+    code: 'MM_ERR_PAYLOAD_TOO_LARGE',
+    message: 'request body is over the size limit',
+    details: { path: 'body' },
+  }),
+  429: errorResponse('Rate limit exceeded (details.retryAfterMs)', {
+    code: 'MM_ERR_RATE_LIMITED',
+    message: 'rate limit of 60000 per minute exceeded',
+    details: { retryAfterMs: 41250 },
+  }),
   503: errorResponse(
     'Unavailable: a store cannot be reached (MM_ERR_UNAVAILABLE) or the queue is at its capacity (MM_ERR_QUEUE_FULL); nothing was changed, retry later',
+    { code: 'MM_ERR_UNAVAILABLE', message: 'matchmaker worker is restarting', details: {} },
   ),
 } as const;
 

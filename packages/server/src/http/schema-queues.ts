@@ -84,7 +84,10 @@ export const RecentMatches = Type.Object({
       forced: Type.Boolean({ description: 'A ticket past its maximum wait forced the match' }),
       winProbabilities: List(Type.Number()),
       criteria: List(CriterionExplanation),
-      waitMsByTicket: Type.Record(Type.String(), Type.Number()),
+      waitMsByTicket: Type.Record(Type.String(), Type.Number(), {
+        description:
+          'Each ticket’s wait when the match formed: the instant its quality was judged (before any acceptance step), as its wait-time criterion reads it',
+      }),
     }),
   ),
 });

@@ -16,6 +16,10 @@ export interface FormedMatch {
   readonly queueId: string;
   readonly atMs: number;
   readonly summary: MatchSummary;
+  /**
+   * Each ticket's wait when the match formed: the instant its quality (and its wait-time criterion)
+   * was judged, before any acceptance step, so a match shows one wait, the one its explanation gives.
+   */
   readonly waitMsByTicket: Readonly<Record<string, number>>;
 }
 
@@ -38,6 +42,8 @@ export class QueueActivity {
   readonly #waiting = new Map<string, WaitingSample[]>();
   readonly #samplesKept: number;
   readonly #live = new Map<string, Set<string>>();
+  /** When each pending match (awaiting acceptance) was proposed, by the engine's match id. */
+  readonly #proposedAtMs = new Map<string, number>();
 
   constructor(options: { matchesKept?: number; minutesKept?: number; samplesKept?: number } = {}) {
     this.#matchesKept = options.matchesKept ?? 500;
@@ -45,16 +51,27 @@ export class QueueActivity {
     this.#samplesKept = options.samplesKept ?? 360;
   }
 
-  /** Takes in the effects of one queue's operation. */
-  record(queueId: string, effects: readonly MatchmakerEffect[]): void {
+  /** Takes in the effects of one queue's operation at `nowMs`. */
+  record(queueId: string, effects: readonly MatchmakerEffect[], nowMs: number): void {
     for (const effect of effects) {
+      if (effect.kind === 'proposed') {
+        this.#proposedAtMs.set(effect.match.matchId, nowMs);
+        // A pending match that every player left ends without a 'returned': keep the map bounded.
+        if (this.#proposedAtMs.size > this.#matchesKept * 20) {
+          this.#proposedAtMs.delete(this.#proposedAtMs.keys().next().value as string);
+        }
+      } else if (effect.kind === 'returned') {
+        this.#proposedAtMs.delete(effect.matchId);
+      }
       if (effect.kind === 'matched') {
-        this.#matches.push({
-          queueId,
-          atMs: effect.atMs,
-          summary: effect.match,
-          waitMsByTicket: effect.waitMsByTicket,
-        });
+        // A match that waited for its players' acceptance formed when it was proposed.
+        const formedAtMs = this.#proposedAtMs.get(effect.match.matchId) ?? effect.atMs;
+        this.#proposedAtMs.delete(effect.match.matchId);
+        const waitMsByTicket: Record<string, number> = {};
+        for (const [ticketId, waitMs] of Object.entries(effect.waitMsByTicket)) {
+          waitMsByTicket[ticketId] = waitMs - (effect.atMs - formedAtMs);
+        }
+        this.#matches.push({ queueId, atMs: effect.atMs, summary: effect.match, waitMsByTicket });
         if (this.#matches.length > this.#matchesKept) this.#matches.shift();
         const minutes = this.#perMinute.get(queueId) ?? new Map<number, number>();
         const minute = Math.floor(effect.atMs / minuteMs) * minuteMs;
@@ -101,10 +118,13 @@ export class QueueActivity {
     return result;
   }
 
-  /** Matches formed in each of the last `minutes` whole minutes up to `nowMs`, oldest first. */
+  /**
+   * Matches formed in each of the last `minutes` whole minutes before `nowMs`, oldest first. The
+   * minute under way is left out: its count is partial, and read as a rate it would be too low.
+   */
   matchesPerMinute(queueId: string, nowMs: number, minutes: number): { atMs: number; matches: number }[] {
     const counts = this.#perMinute.get(queueId);
-    const current = Math.floor(nowMs / minuteMs) * minuteMs;
+    const current = Math.floor(nowMs / minuteMs) * minuteMs - minuteMs;
     return Array.from({ length: minutes }, (_, index) => {
       const atMs = current - (minutes - 1 - index) * minuteMs;
       return { atMs, matches: counts?.get(atMs) ?? 0 };
@@ -142,9 +162,9 @@ export function observeHost(
 ): MatchmakerHost {
   let lastSampleMs = Number.NEGATIVE_INFINITY;
   const seen =
-    (queueId: string) =>
+    (queueId: string, nowMs: number) =>
     (effects: readonly MatchmakerEffect[]): readonly MatchmakerEffect[] => {
-      activity.record(queueId, effects);
+      activity.record(queueId, effects, nowMs);
       return effects;
     };
   return {
@@ -153,15 +173,15 @@ export function observeHost(
     async enqueue(queueId, ticket, nowMs) {
       const effects = await host.enqueue(queueId, ticket, nowMs);
       activity.entered(queueId, ticket.ticketId);
-      return seen(queueId)(effects);
+      return seen(queueId, nowMs)(effects);
     },
     requestBackfill: (queueId, request, nowMs) =>
-      host.requestBackfill(queueId, request, nowMs).then(seen(queueId)),
-    cancel: (queueId, ticketId, nowMs) => host.cancel(queueId, ticketId, nowMs).then(seen(queueId)),
+      host.requestBackfill(queueId, request, nowMs).then(seen(queueId, nowMs)),
+    cancel: (queueId, ticketId, nowMs) => host.cancel(queueId, ticketId, nowMs).then(seen(queueId, nowMs)),
     accept: (queueId, ticketId, playerId, nowMs) =>
-      host.accept(queueId, ticketId, playerId, nowMs).then(seen(queueId)),
+      host.accept(queueId, ticketId, playerId, nowMs).then(seen(queueId, nowMs)),
     decline: (queueId, ticketId, playerId, nowMs) =>
-      host.decline(queueId, ticketId, playerId, nowMs).then(seen(queueId)),
+      host.decline(queueId, ticketId, playerId, nowMs).then(seen(queueId, nowMs)),
     async restoreQueue(config, tickets, backfills) {
       await host.restoreQueue(config, tickets, backfills);
       for (const ticket of tickets) activity.entered(config.id, ticket.ticketId);
@@ -169,7 +189,7 @@ export function observeHost(
     dropQueue: (queueId) => host.dropQueue(queueId),
     async tickQueue(queueId, nowMs) {
       const tick = await host.tickQueue(queueId, nowMs);
-      activity.record(queueId, tick.effects);
+      activity.record(queueId, tick.effects, nowMs);
       if (nowMs - lastSampleMs >= sampleEveryMs) {
         lastSampleMs = nowMs;
         activity.sample(nowMs, await host.sizes());

@@ -253,6 +253,41 @@ test('bad input: stable codes and non-zero exits', async () => {
   assert.equal((await run(['frobnicate'])).code, 2);
 });
 
+test('match files are read as CSV: a quoted "Smith, John" is one player, and every error names its line', async () => {
+  const quoted = join(dir, 'quoted.csv');
+  writeFileSync(
+    quoted,
+    [
+      'date,tourney_id,round,winner_id,loser_id',
+      '2020-01-01,t1,R32,"Smith, John","Bo ""The Bolt"", Jr"',
+      '2020-01-02,t1,R16,"Bo ""The Bolt"", Jr","Smith, John"\r',
+      '',
+      '2020-01-03,t1,QF,"Smith, John",Ann',
+    ].join('\n'),
+  );
+  const file = await readMatchFile(quoted);
+  assert.equal(file.matches.length, 3);
+  assert.equal(file.playerCount, 3, 'Smith, John and Bo "The Bolt", Jr are one player each');
+  assert.deepEqual(file.matches[1]?.teams, [[1], [0]]);
+
+  const malformed = join(dir, 'malformed-line.csv');
+  writeFileSync(
+    malformed,
+    'date,tourney_id,round,winner_id,loser_id\n2020-01-01,t,R32,a,b\n2020-01-02,t,R32,a,b,c\n',
+  );
+  const plain = await run(['eval', malformed]);
+  assert.equal(plain.code, 1);
+  assert.match(plain.stderr, /malformed-line\.csv:3: expected 5 columns, found 6/);
+  const unclosed = join(dir, 'unclosed.csv');
+  writeFileSync(
+    unclosed,
+    'date,tourney_id,round,winner_id,loser_id\n2020-01-01,t,R32,a,b\n2020-01-02,t,R32,"a,b\n',
+  );
+  const open = await run(['eval', unclosed]);
+  assert.equal(open.code, 1);
+  assert.match(open.stderr, /unclosed\.csv:\d+: cannot read match file: .*quote/i);
+});
+
 test('a progress bar goes to stderr when it is a terminal, and never with --json', async () => {
   const { path } = writeSingles('progress.csv.gz', 3000, 9);
   const capture = async (argv: string[]) => {

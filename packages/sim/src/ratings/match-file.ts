@@ -1,6 +1,7 @@
 /**
- * Reading match files for `ratings eval`: the four formats of ../shared/datasets/README.md,
- * detected by their header, gzip-decompressed while streaming (a `.gz` name), rows in file order.
+ * Reading match files for `ratings eval`: four CSV formats, detected by their header,
+ * gzip-decompressed while streaming (a `.gz` name), rows in file order. The CSV itself (quoted
+ * fields such as `"Smith, John"`, quotes inside them, CRLF, a BOM) is read by csv-parse.
  * - singles: `date,tourney_id,round,winner_id,loser_id` (1v1, dated; the winner is team 0).
  * - teams-dated: `match_id,date,team,player_id,rank` (long format, one row per player).
  * - teams-sided: `match_id,period,league,team,player_id,rank` (long format; team 0 is the blue side,
@@ -9,13 +10,14 @@
  *   home team listed first, with scores; `season` and `neutral` may be left out, as columns or as
  *   empty cells; a neutral site (1) has no home side). Team 0 is the home team.
  * Player ids become dense indices (0..playerCount-1) so the evaluation can keep ratings in arrays.
- * Every problem is a MatchdError MM_ERR_INVALID_DATA naming the file and line.
+ * Every problem is a MatchdError MM_ERR_INVALID_DATA naming the file and line, in its message and
+ * in its details.
  */
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { ErrorCodes, MatchdError } from '@matchd/engine';
+import { CsvError, parse } from 'csv-parse';
 
 /** The file formats `ratings eval` reads. */
 export type MatchFileFormat = 'singles' | 'teams-dated' | 'teams-sided' | 'scores';
@@ -79,21 +81,16 @@ function scoreLayout(columns: readonly string[]): ScoreLayout | undefined {
   return next === columns.length ? { ...layout, width: next } : undefined;
 }
 
+/** An INVALID_DATA error; one about a line says the file and line first, as an editor jumps to it. */
 function dataError(message: string, details: Record<string, unknown>): MatchdError {
-  return new MatchdError(ErrorCodes.INVALID_DATA, message, details);
+  const { path, line } = details;
+  const where = typeof path === 'string' && typeof line === 'number' ? `${path}:${line}: ` : '';
+  return new MatchdError(ErrorCodes.INVALID_DATA, `${where}${message}`, details);
 }
 
-function headerColumns(header: string): string[] {
-  return header
-    .trim()
-    .replace(/^\uFEFF/, '')
-    .split(',')
-    .map((column) => column.trim());
-}
-
-/** The format whose header is exactly `header`, or undefined. */
-export function detectFormat(header: string): MatchFileFormat | undefined {
-  const columns = headerColumns(header);
+/** The format whose header (its cells) is exactly one of the formats', or undefined. */
+export function detectFormat(header: readonly string[]): MatchFileFormat | undefined {
+  const columns = header.map((column) => column.trim());
   for (const [format, expected] of Object.entries(HEADERS) as [FixedFormat, readonly string[]][]) {
     if (columns.length === expected.length && columns.every((column, i) => column === expected[i])) {
       return format;
@@ -225,7 +222,9 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
   }
   const raw = createReadStream(path);
   const source = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  const lines = createInterface({ input: source, crlfDelay: Number.POSITIVE_INFINITY });
+  const rows = source.pipe(
+    parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info: true }),
+  );
   const collector = new MatchCollector();
   let format: MatchFileFormat | undefined;
   let layout: ScoreLayout | undefined;
@@ -234,23 +233,24 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
   let pending: PendingMatch | undefined;
   const finished = new Set<string>();
   try {
-    for await (const text of lines) {
-      lineNumber++;
+    for await (const row of rows as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const cells = row.record;
+      lineNumber = row.info.lines;
       if (format === undefined) {
-        format = detectFormat(text);
+        format = detectFormat(cells);
         if (format === undefined) {
-          throw dataError(`unknown match file format (header "${text.slice(0, 80)}")`, {
+          throw dataError(`unknown match file format (header "${cells.join(',').slice(0, 80)}")`, {
             path,
-            line: 1,
+            line: lineNumber,
             reason: 'unknown-format',
           });
         }
-        if (format === 'scores') layout = scoreLayout(headerColumns(text));
+        if (format === 'scores') layout = scoreLayout(cells);
         continue;
       }
-      if (text.trim().length === 0) continue;
+      // A line of blanks only (trimmed to one empty cell).
+      if (cells.length === 1 && cells[0] === '') continue;
       const where = { path, line: lineNumber };
-      const cells = text.split(',').map((cell) => cell.trim());
       const width = format === 'scores' ? (layout as ScoreLayout).width : HEADERS[format].length;
       if (cells.length !== width) {
         throw dataError(`expected ${width} columns, found ${cells.length}`, where);
@@ -303,10 +303,10 @@ export async function readMatchFile(path: string): Promise<MatchFile> {
   } catch (error) {
     raw.destroy();
     if (error instanceof MatchdError) throw error;
-    throw dataError(`cannot read match file ${path}: ${(error as Error).message}`, {
-      path,
-      line: lineNumber,
-    });
+    // A CSV error (an unclosed quote, text after a closing quote) knows its own line.
+    const line =
+      error instanceof CsvError && typeof error['lines'] === 'number' ? error['lines'] : lineNumber;
+    throw dataError(`cannot read match file: ${(error as Error).message}`, { path, line });
   }
   if (format === undefined) throw dataError(`match file ${path} is empty`, { path, reason: 'empty' });
   if (pending !== undefined) collector.matches.push(finishLongMatch(pending, path, format === 'teams-sided'));

@@ -128,6 +128,23 @@ export async function runEommTable2(options: Table2RunOptions): Promise<Table2Sa
   });
 }
 
+/** Defined (true) by scripts/build-server.mjs in the compiled `matchd` command only. */
+declare const MATCHD_COMPILED: boolean | undefined;
+
+/**
+ * A worker thread running worker.ts: its compiled file beside the compiled command's
+ * (packages/server/dist), or, from the sources, a thread that registers tsx itself and then imports
+ * the TypeScript entry (Node 20 loads a worker's entry before any --import hook runs).
+ */
+function startWorker(): Worker {
+  if (typeof MATCHD_COMPILED !== 'undefined' && MATCHD_COMPILED) {
+    return new Worker(new URL('../../../../server/dist/eomm-table2-worker.js', import.meta.url));
+  }
+  const url = new URL('./worker.ts', import.meta.url);
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
 async function runInWorkers(input: {
   readonly options: Table2RunOptions;
   readonly methods: readonly Table2Method[];
@@ -136,14 +153,10 @@ async function runInWorkers(input: {
 }): Promise<void> {
   const queue = [...input.chunks];
   const workerCount = Math.min(input.options.workers, queue.length);
-  const url = new URL('./worker.ts', import.meta.url);
   await Promise.all(
     Array.from({ length: workerCount }, () => {
       return new Promise<void>((resolve, reject) => {
-        // Node 20 loads a worker's entry before any --import hook runs, so the worker registers
-        // tsx itself and then imports the TypeScript entry.
-        const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`;
-        const worker = new Worker(boot, { eval: true });
+        const worker = startWorker();
         const next = () => {
           const chunk = queue.shift();
           if (chunk === undefined) {
