@@ -1,5 +1,5 @@
 /** The dashboard: sign-in with an admin key, then the live sections, refreshed every two seconds. */
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { clientFor, clock, storedKey, storeKey, usePoll } from './data.ts';
 import { Lookup } from './lookup.tsx';
 import { Matches } from './matches.tsx';
@@ -37,24 +37,59 @@ function SignIn({ onKey, error }: { onKey: (key: string) => void; error: string 
   );
 }
 
-function Experiments({ plots }: { plots: readonly { experiment: string; name: string; url: string }[] }) {
+type Plot = { experiment: string; name: string; url: string };
+
+/** The experiments' plots as thumbnails; a click opens one large (Escape or Close closes it). */
+function Experiments({ plots }: { plots: readonly Plot[] }) {
+  const [open, setOpen] = useState<Plot | undefined>(undefined);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (open !== undefined && dialog.current?.open === false) dialog.current.showModal();
+  }, [open]);
   if (plots.length === 0) return null;
   return (
     <section id="experiments" class="card">
       <div class="section-head">
         <h2>Experiments</h2>
-        <p class="muted">The simulator's plots (docs/experiments): the seeds' results, reproduced.</p>
+        <p class="muted">
+          The simulator's plots (docs/experiments): the seeds' results, reproduced. Click one to open it.
+        </p>
       </div>
       <div class="plots">
         {plots.map((plot) => (
           <figure key={plot.url}>
-            <img src={plot.url} alt={`${plot.experiment} ${plot.name}`} loading="lazy" />
+            <button
+              type="button"
+              class="plot"
+              onClick={() => setOpen(plot)}
+              aria-label={`open ${plot.experiment} ${plot.name}`}
+            >
+              <img src={plot.url} alt={`${plot.experiment} ${plot.name}`} loading="lazy" />
+            </button>
             <figcaption>
               {plot.experiment} · {plot.name}
             </figcaption>
           </figure>
         ))}
       </div>
+      <dialog ref={dialog} class="plot-large" data-testid="plot-large" onClose={() => setOpen(undefined)}>
+        {open === undefined ? null : (
+          <figure>
+            <img src={open.url} alt={`${open.experiment} ${open.name}`} />
+            <figcaption>
+              {open.experiment} · {open.name} ·{' '}
+              <a href={open.url} target="_blank" rel="noopener">
+                open the SVG
+              </a>
+            </figcaption>
+          </figure>
+        )}
+        <form method="dialog" class="close">
+          <button type="submit" class="ghost">
+            Close
+          </button>
+        </form>
+      </dialog>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * The dashboard's data: an `@matchd/client` signed in with an admin key (kept in this browser's
- * localStorage), and a hook that polls a read every few seconds.
+ * The dashboard's data: an `@matchd/client` signed in with an admin key, and a hook that polls a
+ * read every few seconds. The key is kept for this tab only (sessionStorage): it is gone when the
+ * tab closes, and no other tab or later visit finds it on the disk.
  */
 import { MatchdApiError, MatchdClient, type Success } from '@matchd/client';
 import { useEffect, useState } from 'preact/hooks';
@@ -18,12 +19,12 @@ const keyName = 'matchd.adminKey';
 
 /** The stored admin key, if any. */
 export function storedKey(): string | undefined {
-  return localStorage.getItem(keyName) ?? undefined;
+  return sessionStorage.getItem(keyName) ?? undefined;
 }
 
 export function storeKey(key: string | undefined): void {
-  if (key === undefined) localStorage.removeItem(keyName);
-  else localStorage.setItem(keyName, key);
+  if (key === undefined) sessionStorage.removeItem(keyName);
+  else sessionStorage.setItem(keyName, key);
 }
 
 /** A client of the server that served this page. */

@@ -90,28 +90,30 @@ export function Matches({ recent }: { recent: RecentMatches | undefined }) {
           No match formed yet.
         </p>
       ) : (
-        <table class="matches">
-          <thead>
-            <tr>
-              <th>formed</th>
-              <th>queue</th>
-              <th>teams</th>
-              <th>quality</th>
-              <th>win chance</th>
-              <th>longest wait</th>
-              <th />
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {recent.matches.map((match) => (
-              <MatchRow
-                key={`${match.queueId}:${match.atMs}:${match.teams[0]?.ticketIds[0]}`}
-                match={match}
-              />
-            ))}
-          </tbody>
-        </table>
+        <div class="scroll">
+          <table class="matches">
+            <thead>
+              <tr>
+                <th>formed</th>
+                <th>queue</th>
+                <th>teams</th>
+                <th>quality</th>
+                <th>win chance</th>
+                <th>longest wait</th>
+                <th />
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {recent.matches.map((match) => (
+                <MatchRow
+                  key={`${match.queueId}:${match.atMs}:${match.teams[0]?.ticketIds[0]}`}
+                  match={match}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

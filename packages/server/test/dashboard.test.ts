@@ -1,8 +1,9 @@
 /**
  * The dashboard in a real browser (Debian's Chromium through playwright-core), served by a real
  * server with the example queues: sign-in with the admin key, the example queues shown, and the
- * page updating as tickets arrive and match. The test saves a screenshot (.tmp/dashboard-test.png)
- * and checks the elements a person must see.
+ * page updating as tickets arrive and match. The test saves screenshots (.tmp/dashboard-test.png,
+ * and .tmp/dashboard-390.png at a phone's width) and checks the elements a person must see, the
+ * plots opening large, the key kept for the tab only, and the security headers.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -36,6 +37,7 @@ describe('dashboard in headless Chromium', () => {
   let browser: Browser;
   let page: Page;
   const examples = readQueueFolder(exampleQueuesDir);
+  const policyViolations: string[] = [];
 
   before(async () => {
     await buildDashboard();
@@ -44,7 +46,10 @@ describe('dashboard in headless Chromium', () => {
       churnTableFile: exampleChurnTable,
     });
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
-    page = await browser.newPage({ viewport: { width: 1440, height: 1800 } });
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 1800 } })).newPage();
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
   });
   after(async () => {
     await browser?.close();
@@ -103,5 +108,74 @@ describe('dashboard in headless Chromium', () => {
     assert.ok((await page.locator('canvas').count()) >= 3 * (examples.length + 1), 'three charts per queue');
     assert.match((await page.getByTestId('updated').textContent()) ?? '', /^live · /);
     assert.ok((await page.locator('.plots img').count()) > 0, 'the experiments’ plots');
+  });
+
+  test('the admin key is kept for the tab only: not in localStorage, and a new tab signs in again', async () => {
+    const stored = await page.evaluate(
+      "({ local: localStorage.getItem('matchd.adminKey'), session: sessionStorage.getItem('matchd.adminKey') })",
+    );
+    assert.deepEqual(stored, { local: null, session: keys.admin });
+    const other = await page.context().newPage();
+    try {
+      await other.goto(server.server.address);
+      await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("the experiments' plots open large", async () => {
+    const thumbnail = page.locator('.plots img').first();
+    const small = (await thumbnail.boundingBox())?.width ?? 0;
+    await page.locator('.plots button.plot').first().click();
+    const large = page.getByTestId('plot-large').locator('img');
+    await large.waitFor();
+    const width = (await large.boundingBox())?.width ?? 0;
+    assert.ok(width > 2 * small && width > 900, `opened at ${width} px (thumbnail ${small} px)`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('plot-large').waitFor({ state: 'hidden' });
+  });
+
+  test('usable at 390 px wide: nothing wider than the screen, every section reachable (screenshot)', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    try {
+      await phone.goto(server.server.address);
+      await phone.getByLabel('admin key').fill(keys.admin);
+      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await phone.locator('[data-testid="queue-card"]').first().waitFor();
+      await phone.locator('[data-testid="match-row"]').first().waitFor();
+      const widths = (await phone.evaluate(`({
+        page: document.documentElement.scrollWidth,
+        widest: Math.max(...[...document.querySelectorAll('main > *, header.top, .card, .queue')].map(
+          (element) => element.getBoundingClientRect().right,
+        )),
+      })`)) as { page: number; widest: number };
+      assert.ok(widths.page <= 390, `the page scrolls sideways: ${widths.page} px`);
+      assert.ok(widths.widest <= 390, `a section sticks out: ${widths.widest} px`);
+      for (const link of ['Queues', 'Matches', 'Ratings', 'Tickets', 'Experiments']) {
+        assert.ok(await phone.getByRole('link', { name: link }).isVisible(), `${link} in the header`);
+      }
+      mkdirSync(join(screenshot, '..'), { recursive: true });
+      await phone.screenshot({ path: join(screenshot, '..', 'dashboard-390.png'), fullPage: true });
+      await phone.screenshot({ path: join(screenshot, '..', 'dashboard-390-top.png') });
+      await phone.locator('#matches').scrollIntoViewIfNeeded();
+      await phone.screenshot({ path: join(screenshot, '..', 'dashboard-390-matches.png') });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test("the dashboard's responses send a Content-Security-Policy, frame-ancestors, nosniff and a referrer policy", async () => {
+    const pageResponse = await fetch(server.server.address);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await pageResponse.text())?.[1] as string;
+    for (const response of [pageResponse, await fetch(`${server.server.address}${script}`)]) {
+      const policy = response.headers.get('content-security-policy') ?? '';
+      assert.match(policy, /default-src 'self'/);
+      assert.match(policy, /script-src 'self'(;|$)/, 'no inline or foreign script');
+      assert.match(policy, /frame-ancestors 'none'/);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(response.headers.get('referrer-policy'), 'no-referrer');
+    }
+    assert.deepEqual(policyViolations, [], 'the dashboard runs within its own policy');
   });
 });

@@ -29,6 +29,28 @@ export const experimentsDir = new URL('../../../../docs/experiments/', import.me
 
 const anyJson = Type.Record(Type.String(), Type.Unknown());
 
+/**
+ * What the dashboard's pages and files are sent with: its code and styles from this server only,
+ * its calls to this server only, no framing by another site (clickjacking), no guessing of types,
+ * and no address of the dashboard in the Referer of the links it opens.
+ */
+export const dashboardHeaders = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+} as const;
+
 /** Registers the system routes. */
 export async function systemRoutes(
   app: TypedApp,
@@ -178,10 +200,14 @@ export async function systemRoutes(
         prefix: '/',
         wildcard: false,
         decorateReply: false,
+        setHeaders: (response) => {
+          response.headers(dashboardHeaders);
+        },
       });
     } else {
       scope.get('/', async (_request, reply) =>
         reply
+          .headers(dashboardHeaders)
           .type('text/html')
           .send(
             '<!doctype html><title>matchd</title><p>The dashboard is not built: run <code>npm run build:dashboard</code>. ' +

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { createGlicko2, eommPairCost, exactPairing, isMatchdError, Random } from '@matchd/engine';
+import fc from 'fast-check';
 import { parseEommTable2Params } from './params.ts';
 import {
   drawTable2Pool,
@@ -11,7 +12,7 @@ import {
   winProbabilityMatrix,
 } from './pool.ts';
 import { summarizeTable2 } from './report.ts';
-import { runTable2Round } from './round.ts';
+import { runTable2Round, sampleRetained } from './round.ts';
 import { runEommTable2 } from './run.ts';
 
 const exampleJson: unknown = JSON.parse(
@@ -147,5 +148,74 @@ describe('EOMM Table 2 rounds', () => {
     assert.ok(expected('EOMM') > expected('SkillMM') && expected('EOMM') > expected('RandomMM'));
     assert.ok(expected('WorstMM') < expected('SkillMM') && expected('WorstMM') < expected('RandomMM'));
     assert.equal(report?.comparisons.length, 6);
+  });
+});
+
+describe('EOMM Table 2 reproduces', () => {
+  it("a round's sampled counts do not depend on the order or orientation in which a solver lists its pairs", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (round, shuffle) => {
+          const size = 30;
+          const pool = drawTable2Pool(params, size, Random.fromSeed(round));
+          const p = winProbabilityMatrix(pool);
+          const churn = flattenChurn(params);
+          const pairs = exactPairing({
+            size,
+            ...eommReducedProblem(pool, p, churn, params.drawProbability),
+          }).pairs;
+          const order = Random.fromSeed(shuffle);
+          const listed = pairs
+            .map(([i, j]): [number, number] => (order.next() < 0.5 ? [i, j] : [j, i]))
+            .sort(() => order.next() - 0.5);
+          const sample = (given: readonly (readonly [number, number])[]) =>
+            sampleRetained({
+              pool,
+              p,
+              churn,
+              drawProbability: params.drawProbability,
+              pairs: given,
+              random: Random.fromSeed(round + 1),
+            });
+          assert.deepEqual(sample(listed), sample(pairs));
+        },
+      ),
+    );
+  });
+
+  it('the recorded run (pools-100-200, seed 1, 1,000 rounds) gives the same figures when run again: pool 100', async () => {
+    const recorded = JSON.parse(
+      readFileSync(
+        new URL('../../../../../docs/experiments/eomm-table2/pools-100-200/report.json', import.meta.url),
+        'utf8',
+      ),
+    ) as {
+      seed: number;
+      rounds: number;
+      pools: {
+        poolSize: number;
+        rows: { method: string; meanRetained: number; meanExpectedRetained: number }[];
+      }[];
+    };
+    const samples = await runEommTable2({
+      params: exampleJson,
+      pools: [100],
+      rounds: recorded.rounds,
+      seed: recorded.seed,
+      workers: 2,
+    });
+    const [report] = summarizeTable2(samples);
+    const recordedRows = recorded.pools.find((pool) => pool.poolSize === 100)?.rows ?? [];
+    assert.equal(recordedRows.length, 4);
+    for (const row of recordedRows) {
+      const again = report?.rows.find((candidate) => candidate.method === row.method);
+      assert.equal(again?.meanRetained, row.meanRetained, `${row.method} retained`);
+      assert.ok(
+        Math.abs((again?.meanExpectedRetained ?? 0) - row.meanExpectedRetained) < 1e-9,
+        `${row.method} expected`,
+      );
+    }
   });
 });

@@ -19,6 +19,7 @@ import {
   eommPairChurners,
   eommReducedProblem,
   flattenChurn,
+  type Table2Pool,
   winProbabilityMatrix,
 } from './pool.ts';
 
@@ -64,6 +65,52 @@ export function pairByMethod(input: {
   }
 }
 
+/**
+ * A pairing's pairs in one order whatever the solver's: each pair as (lower, higher) index, pairs
+ * by their lower index. Outcomes and churn are drawn pair by pair from one random stream, so the
+ * sampled counts then depend only on which pairs the method chose, not on the order in which a
+ * solver happens to list them (a faster blossom that finds the same pairing in another order
+ * changed the recorded WorstMM and EOMM counts, 51.29 to 51.31, before this).
+ */
+export function canonicalPairs(pairs: readonly (readonly [number, number])[]): [number, number][] {
+  return pairs.map(([i, j]): [number, number] => (i < j ? [i, j] : [j, i])).sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Plays a pairing's matches: each match's outcome from the win probability and the draw rate, each
+ * player's churn from the churn table, drawn from `random` pair by pair in the canonical order;
+ * and the expected count (no sampling).
+ */
+export function sampleRetained(input: {
+  readonly pool: Table2Pool;
+  /** Win probabilities, row-major (`p[i * size + j]`: i beats j). */
+  readonly p: Float64Array;
+  readonly churn: Float64Array;
+  readonly drawProbability: number;
+  readonly pairs: readonly (readonly [number, number])[];
+  readonly random: Random;
+}): Table2MethodRound {
+  const { pool, p, churn, random } = input;
+  const d = input.drawProbability;
+  const poolSize = pool.size;
+  let expectedChurners = 0;
+  let churners = 0;
+  for (const [i, j] of canonicalPairs(input.pairs)) {
+    const pij = p[i * poolSize + j] as number;
+    const stateI = pool.historyState[i] as number;
+    const stateJ = pool.historyState[j] as number;
+    expectedChurners += eommPairChurners(churn, stateI, stateJ, pij, d);
+    const u = random.next();
+    // Outcome of i: 0 win, 1 draw, 2 loss; j gets the opposite.
+    const outcomeI = u < (1 - d) * pij ? 0 : u < (1 - d) * pij + d ? 1 : 2;
+    const outcomeJ = 2 - outcomeI;
+    if (random.bernoulli(churn[stateI * 3 + outcomeI] as number)) churners++;
+    if (random.bernoulli(churn[stateJ * 3 + outcomeJ] as number)) churners++;
+  }
+  // An odd pool leaves one player out: they play no match this round and count as retained.
+  return { retained: poolSize - churners, expectedRetained: poolSize - expectedChurners };
+}
+
 /** Runs one round for every method on the same pool; results in TABLE2_METHODS order. */
 export function runTable2Round(input: {
   readonly params: EommTable2Params;
@@ -84,21 +131,6 @@ export function runTable2Round(input: {
     const stream = TABLE2_METHODS.indexOf(method) + 1;
     const random = Random.fromSeed(roundSeed(seed, poolSize, round, stream));
     const pairing = pairByMethod({ method, reducedProblem, ratings: pool.ratings, random });
-    let expectedChurners = 0;
-    let churners = 0;
-    for (const [i, j] of pairing.pairs) {
-      const pij = p[i * poolSize + j] as number;
-      const stateI = pool.historyState[i] as number;
-      const stateJ = pool.historyState[j] as number;
-      expectedChurners += eommPairChurners(churn, stateI, stateJ, pij, d);
-      const u = random.next();
-      // Outcome of i: 0 win, 1 draw, 2 loss; j gets the opposite.
-      const outcomeI = u < (1 - d) * pij ? 0 : u < (1 - d) * pij + d ? 1 : 2;
-      const outcomeJ = 2 - outcomeI;
-      if (random.bernoulli(churn[stateI * 3 + outcomeI] as number)) churners++;
-      if (random.bernoulli(churn[stateJ * 3 + outcomeJ] as number)) churners++;
-    }
-    // An odd pool leaves one player out: they play no match this round and count as retained.
-    return { retained: poolSize - churners, expectedRetained: poolSize - expectedChurners };
+    return sampleRetained({ pool, p, churn, drawProbability: d, pairs: pairing.pairs, random });
   });
 }
