@@ -20,7 +20,7 @@ import { registerCors } from './http/cors.ts';
 import { sendError } from './http/error-map.ts';
 import { numericQuery } from './http/query-numbers.ts';
 import { authHook, redactedUrl } from './http/request-context.ts';
-import { logRequests } from './http/request-log.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { handoffRoutes } from './http/routes-handoff.ts';
 import { insightRoutes } from './http/routes-insights.ts';
 import { matchRoutes } from './http/routes-matches.ts';
@@ -88,7 +88,7 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
     },
     return503OnClosing: true,
     // One line per request instead of two (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Router-level failures (bad URL encoding, over-long path parameters) get the registry's shape too.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -206,7 +206,6 @@ export async function buildServer(deps: ServerDeps): Promise<{ app: TypedApp; se
       }),
   });
   app.addHook('preValidation', numericQuery);
-  logRequests(app);
   app.addHook('onResponse', async (request, reply) => {
     metrics.httpSeconds.observe(
       {

@@ -128,7 +128,7 @@ describe('the first hour', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const started = await linesUntil(npm, /local admin key/, 60_000);
+      const started = await linesUntil(npm, /local admin key/, 120_000);
       const records = started.map(
         (line) => JSON.parse(line) as { pid: number; msg: string; address?: string },
       );
