@@ -34,6 +34,9 @@ namespace Matchd
         public SynchronizationContext CallbackContext { get; set; }
 
         internal abstract int RetryLimit { get; }
+
+        /// <summary>How many of the latest events <c>Events</c> keeps.</summary>
+        internal abstract int KeptEvents { get; }
     }
 
     /// <summary>The reconnecting, resuming reader both streams are made of.</summary>
@@ -41,12 +44,20 @@ namespace Matchd
     {
         private const int MaxMessageBytes = 4 * 1024 * 1024;
 
+        /// <summary>
+        /// Ids remembered to hand an event on once. A resume asks for what follows the last one, so
+        /// a repeat can only be a recent event (the one a new connection sends again): a stream that
+        /// runs for weeks does not keep every id it saw.
+        /// </summary>
+        private const int RememberedIds = 4096;
+
         private readonly MatchdClient client;
         private readonly string path;
         private readonly StreamOptions options;
         private readonly SynchronizationContext context;
         private readonly CancellationTokenSource lifetime;
         private readonly HashSet<string> delivered = new HashSet<string>(StringComparer.Ordinal);
+        private readonly Queue<string> deliveredOrder = new Queue<string>();
         private readonly List<TEvent> events = new List<TEvent>();
         private readonly TaskCompletionSource<bool> opened = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
         private ClientWebSocket socket;
@@ -62,7 +73,7 @@ namespace Matchd
             lifetime = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         }
 
-        /// <summary>Every event handed on so far, in order.</summary>
+        /// <summary>The events handed on so far, in order (a match stream keeps its latest 1,000).</summary>
         public IReadOnlyList<TEvent> Events
         {
             get
@@ -131,9 +142,15 @@ namespace Matchd
         {
             lock (events)
             {
-                if (eventId != null && !delivered.Add(eventId)) return false;
-                if (eventId != null) lastEventId = eventId;
+                if (eventId != null)
+                {
+                    if (!delivered.Add(eventId)) return false;
+                    deliveredOrder.Enqueue(eventId);
+                    if (deliveredOrder.Count > RememberedIds) delivered.Remove(deliveredOrder.Dequeue());
+                    lastEventId = eventId;
+                }
                 events.Add(item);
+                if (events.Count > options.KeptEvents) events.RemoveRange(0, events.Count - options.KeptEvents);
             }
             Run(callback, item);
             return true;

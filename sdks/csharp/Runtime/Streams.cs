@@ -23,6 +23,11 @@ namespace Matchd
         {
             get { return MaxRetries; }
         }
+
+        internal override int KeptEvents
+        {
+            get { return int.MaxValue; }
+        }
     }
 
     /// <summary>
@@ -114,6 +119,11 @@ namespace Matchd
         internal override int RetryLimit
         {
             get { return MaxRetries; }
+        }
+
+        internal override int KeptEvents
+        {
+            get { return 1000; }
         }
     }
 
