@@ -1,7 +1,7 @@
 /**
  * The C# SDK (sdks/csharp): its generated part is what the generator makes of the live service's
  * documents today; the docs show the Unity sample as it compiles; and test.sh (Mono's mcs, a real
- * matchd) passes its flow of at least 20 steps.
+ * matchd) holds the SDK's JSON to JavaScript's and passes its flow of at least 20 steps.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -35,10 +35,11 @@ describe('the C# SDK', () => {
     );
   });
 
-  test('test.sh compiles the SDK with mcs and passes its flow against a real matchd (20 steps or more)', () => {
+  test('test.sh compiles the SDK with mcs, holds its JSON to JSON.parse, and passes its flow against a real matchd (20 steps or more)', () => {
     const run = spawnSync('bash', [join(sdk, 'test.sh')], { cwd: root, encoding: 'utf8', timeout: 240_000 });
     const output = `${run.stdout}\n${run.stderr}`;
     assert.equal(run.status, 0, output);
+    assert.match(output, /^json: the C# reader and writer agree with JSON\.parse on \d+ texts/m);
     const passed = output.split('\n').filter((line) => /^ok \d+ - /.test(line));
     assert.ok(passed.length >= 20, `${passed.length} steps passed:\n${output}`);
     assert.match(output, new RegExp(`^${passed.length} passed, 0 failed$`, 'm'));

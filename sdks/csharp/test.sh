@@ -14,12 +14,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-compile=(mcs -langversion:7.2 -nologo -warnaserror+ -nowarn:1591 -r:System.Net.Http)
+compile=(mcs -langversion:7.2 -nologo -warnaserror+ -nowarn:1591 -r:System.Net.Http -r:System.Numerics)
 mapfile -t runtime < <(find "$here/Runtime" -name '*.cs' | sort)
 "${compile[@]}" -target:library -doc:"$work/Matchd.Client.xml" -out:"$work/Matchd.Client.dll" "${runtime[@]}"
 mapfile -t tests < <(find "$here/Tests~" "$here/Samples~" -name '*.cs' | sort)
 "${compile[@]}" -target:exe -r:"$work/Matchd.Client.dll" -out:"$work/Flow.exe" "${tests[@]}"
 echo "compiled: Matchd.Client.dll (${#runtime[@]} files), Flow.exe (${#tests[@]} files)"
+
+# The SDK's JSON against JavaScript's: the same texts refused, the same values written back.
+oracle=(node --import tsx --import "$root/scripts/test-setup.mjs" "$root/scripts/csharp-sdk/json-oracle.ts")
+"${oracle[@]}" corpus "$work/json-in.txt"
+mono "$work/Flow.exe" json "$work/json-in.txt" "$work/json-out.txt"
+"${oracle[@]}" compare "$work/json-in.txt" "$work/json-out.txt"
 
 secret() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 admin_key="$(secret)"

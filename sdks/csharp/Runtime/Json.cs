@@ -186,23 +186,12 @@ namespace Matchd
                     builder.Append(boolean ? "true" : "false");
                     break;
                 case JsonKind.Number:
-                    builder.Append(FormatNumber(number));
+                    builder.Append(JsonNumbers.Format(number));
                     break;
                 default:
                     WriteString(builder, text);
                     break;
             }
-        }
-
-        /// <summary>The shortest text that reads back as the same double.</summary>
-        private static string FormatNumber(double value)
-        {
-            if (value == 0) return "0";
-            var shortest = value.ToString("R", CultureInfo.InvariantCulture);
-            // "R" does not round-trip every double on every runtime; G17 always does.
-            if (double.Parse(shortest, NumberStyles.Float, CultureInfo.InvariantCulture) != value)
-                shortest = value.ToString("G17", CultureInfo.InvariantCulture);
-            return shortest;
         }
 
         internal static void WriteString(StringBuilder builder, string value)
@@ -667,8 +656,8 @@ namespace Matchd
                 if (position < text.Length && (text[position] == '+' || text[position] == '-')) position++;
                 if (!Digits()) throw Error("expected an exponent");
             }
-            var value = double.Parse(text.Substring(start, position - start), NumberStyles.Float, CultureInfo.InvariantCulture);
-            if (double.IsInfinity(value)) throw Error("number out of range");
+            double value;
+            if (!JsonNumbers.TryParse(text.Substring(start, position - start), out value)) throw Error("number out of a double's range");
             return JsonValue.From(value);
         }
 

@@ -14,8 +14,9 @@ namespace Matchd.Tests
 {
     internal static class Program
     {
-        private static int Main()
+        private static int Main(string[] args)
         {
+            if (args.Length == 3 && args[0] == "json") return JsonCorpus.Answer(args[1], args[2]);
             return new Flow().RunAsync().GetAwaiter().GetResult();
         }
     }
