@@ -32,6 +32,14 @@ admin_key="$(secret)"
 server_key="$(secret)"
 webhook_secret="$(secret)$(secret)"
 
+# The test's webhook receiver listens on loopback: a server that guards where webhooks go is told
+# to allow it (MATCHD_WEBHOOK_ALLOWED_NETWORKS); one that does not know the setting would refuse it.
+allow=()
+if node "$root/packages/server/bin/matchd.mjs" serve --help | grep -q MATCHD_WEBHOOK_ALLOWED_NETWORKS; then
+  allow=(MATCHD_WEBHOOK_ALLOWED_NETWORKS=127.0.0.1)
+fi
+
+env ${allow[@]+"${allow[@]}"} \
 MATCHD_PORT=0 \
 MATCHD_DATA_DIR="$work/data" \
 MATCHD_RATINGS_BACKEND=memory \

@@ -47,7 +47,6 @@ namespace Matchd
     {
         private readonly HttpClient http;
         private readonly bool ownsHttp;
-        private readonly Random jitter = new Random();
 
         /// <param name="baseUrl"><c>http://host:port</c> of the service.</param>
         /// <param name="credential">An API key (server or admin) or a player token; null for public routes only.</param>
@@ -302,7 +301,7 @@ namespace Matchd
                             error);
                     }
                 }
-                await Task.Delay(told ?? Backoff(attempt), cancellationToken).ConfigureAwait(false);
+                await Task.Delay(told ?? Backoff.Delay(attempt + 1, Options.RetryDelay, Options.MaxRetryDelay), cancellationToken).ConfigureAwait(false);
             }
         }
 
@@ -332,15 +331,6 @@ namespace Matchd
             {
             }
             return null;
-        }
-
-        /// <summary>The delay before attempt <paramref name="attempt"/> + 2: doubling, capped, jittered.</summary>
-        internal TimeSpan Backoff(int attempt)
-        {
-            var full = Math.Min(Options.MaxRetryDelay.TotalMilliseconds, Options.RetryDelay.TotalMilliseconds * Math.Pow(2, Math.Min(attempt, 20)));
-            double share;
-            lock (jitter) share = 0.5 + jitter.NextDouble() / 2;
-            return TimeSpan.FromMilliseconds(full * share);
         }
 
         /// <summary>A failure that means no answer came: the connection failed, was cut, or timed out.</summary>

@@ -16,7 +16,10 @@ namespace Matchd
     /// <summary>How a stream reconnects, and where its callbacks run.</summary>
     public abstract class StreamOptions
     {
-        /// <summary>Reconnect delays grow from this, doubling, up to <see cref="MaxDelay"/>. Default 200 ms.</summary>
+        /// <summary>
+        /// Reconnect delays grow from this, doubling, up to <see cref="MaxDelay"/>, each drawn between
+        /// half its step and the step (clients cut off together do not return together). Default 200 ms.
+        /// </summary>
         public TimeSpan RetryDelay { get; set; } = TimeSpan.FromMilliseconds(200);
 
         public TimeSpan MaxDelay { get; set; } = TimeSpan.FromSeconds(5);
@@ -269,12 +272,9 @@ namespace Matchd
                     return;
                 }
                 Run(options.OnReconnect, failures);
-                var delay = Math.Min(
-                    options.MaxDelay.TotalMilliseconds,
-                    options.RetryDelay.TotalMilliseconds * Math.Pow(2, Math.Min(failures - 1, 20)));
                 try
                 {
-                    await Task.Delay(TimeSpan.FromMilliseconds(delay), token).ConfigureAwait(false);
+                    await Task.Delay(Backoff.Delay(failures, options.RetryDelay, options.MaxDelay), token).ConfigureAwait(false);
                 }
                 catch (OperationCanceledException)
                 {
