@@ -97,8 +97,16 @@ namespace Matchd
         /// <summary>Drops the current connection (the stream reconnects and resumes): for network changes and tests.</summary>
         public void Interrupt()
         {
-            var current = socket;
-            if (current != null) current.Abort();
+            var current = Volatile.Read(ref socket);
+            if (current == null) return;
+            try
+            {
+                current.Abort();
+            }
+            catch (ObjectDisposedException)
+            {
+                // That connection is over already.
+            }
         }
 
         /// <summary>Stops watching.</summary>
@@ -216,7 +224,7 @@ namespace Matchd
                 try
                 {
                     if (client.Credential != null) current.Options.SetRequestHeader("Authorization", "Bearer " + client.Credential);
-                    socket = current;
+                    Volatile.Write(ref socket, current);
                     try
                     {
                         using (var connecting = CancellationTokenSource.CreateLinkedTokenSource(token))
@@ -258,6 +266,7 @@ namespace Matchd
                 }
                 finally
                 {
+                    Interlocked.CompareExchange(ref socket, null, current);
                     current.Dispose();
                 }
                 if (token.IsCancellationRequested) return;

@@ -88,7 +88,7 @@ namespace Matchd.Tests
             add("RequestBackfillAsync while the match stream is cut: one open seat", BackfillRequestedDuringCut);
             add("the match stream resumes with backfill-requested, carrying the request's id", BackfillHeard);
             add("a new solo ticket fills the seat: backfilled on the match stream, matched (backfill) on its ticket", BackfillFilled);
-            add("the cut match stream has exactly the uncut one's events; After resumes a new stream after any of them", MatchStreamsAgree);
+            add("the cut match stream has exactly the uncut one's events; After resumes a new stream after any of them, Interrupt repeats none", MatchStreamsAgree);
             add("ReportResultAsync applies the result (with an Idempotency-Key)", ResultApplied);
             add("the same result again is not applied twice (applied false, the first outcome)", ResultAppliedOnce);
             add("a different result is refused: 409 MM_ERR_RESULT_CONFLICT", ResultConflict);
@@ -362,10 +362,15 @@ namespace Matchd.Tests
             Check.Equal(string.Join(",", uncut), string.Join(",", cut), "the same events in the same order");
             Check.Equal("formed,assigned,backfill-requested,backfilled", string.Join(",", matchStream.Events.Select(e => e.Type)), "the match's events");
             var first = matchStream.Events[0];
-            using (var resumed = await game.WatchMatchesAsync(squadQueue, new MatchStreamOptions { After = first.EventId }))
+            var subscriptions = 0;
+            var options = new MatchStreamOptions { After = first.EventId, RetryDelay = RetryDelay, OnSubscribed = () => subscriptions++ };
+            using (var resumed = await game.WatchMatchesAsync(squadQueue, options))
             {
                 await Check.Eventually(() => resumed.Events.Count == cut.Count - 1, "the replay after the first event");
                 Check.Equal(string.Join(",", cut.Skip(1)), string.Join(",", resumed.Events.Select(e => e.EventId + ":" + e.Type)), "replayed in order");
+                resumed.Interrupt();
+                await Check.Eventually(() => subscriptions == 2, "subscribed again after Interrupt");
+                Check.Equal(cut.Count - 1, resumed.Events.Count, "nothing handed on twice");
             }
         }
 
