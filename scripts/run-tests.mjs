@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Finds every *.test.ts under packages/ (and bench/, examples/) and runs them with node's test
+// Finds every *.test.ts under packages/ (and bench/, examples/, sdks/) and runs them with node's test
 // runner through tsx. Node 20's --test takes no globs, so the list is built here.
 // Usage: node scripts/run-tests.mjs [path-substring-filter ...]
 import { spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ function find(dir) {
   });
 }
 
-const files = ['packages', 'bench', 'examples']
+const files = ['packages', 'bench', 'examples', 'sdks']
   .flatMap((dir) => find(join(root, dir)))
   .map((file) => relative(root, file))
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))

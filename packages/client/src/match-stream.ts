@@ -1,7 +1,8 @@
 /**
  * A queue's match stream for game servers (server key), with reconnect and resume: every event
  * carries its `eventId`; after a drop the client reconnects with `after=<the last eventId it
- * handed on>` and the server replays what was missed, in order (any node serves it). The stream
+ * handed on>` and the server replays what was missed, in order (any node serves it); a stream cut
+ * before its first event resumes after where it started (the `after` of `subscribed`). The stream
  * runs until `close()`.
  */
 import type { components } from './openapi.ts';
@@ -109,8 +110,9 @@ export function watchMatches(
     socket = current;
     current.onmessage = (message) => {
       failures = 0;
-      const parsed = JSON.parse(String(message.data)) as MatchEvent | { type: 'subscribed' };
+      const parsed = JSON.parse(String(message.data)) as MatchEvent | { type: 'subscribed'; after?: string };
       if (parsed.type === 'subscribed') {
+        lastEventId ??= parsed.after;
         options.onSubscribed?.();
         return;
       }

@@ -401,7 +401,7 @@ export function fleetStateContract(factory: AdapterFactory<FleetState>): void {
         const follower = state.followLog('q', (entries) => {
           for (const entry of entries) heard.push(entry.ticketId);
         });
-        await follower.ready;
+        assert.equal(await follower.ready, '0-0', 'an empty log starts at 0-0');
         for (const id of ['a', 'b', 'c', 'd']) await create(state, ticket(id, [`p-${id}`]));
         const first = await state.readLog('q', '0', 3);
         assert.deepEqual(
@@ -418,6 +418,13 @@ export function fleetStateContract(factory: AdapterFactory<FleetState>): void {
           await new Promise((resolve) => setTimeout(resolve, 20));
         follower.stop();
         assert.deepEqual(heard, ['a', 'b', 'c', 'd']);
+        const later = state.followLog('q', () => {});
+        assert.equal(
+          await later.ready,
+          (rest.at(-1) as { eventId: string }).eventId,
+          'a follower starts after the last entry',
+        );
+        later.stop();
       }));
   });
 }

@@ -383,6 +383,59 @@ for (const backends of [
       resumed.close();
     });
 
+    test('a match stream cut before its first event loses none: `subscribed` says where it started, and a resume from there replays the cut', async () => {
+      const first = matchStream(server, 'duel');
+      await first.opened;
+      const subscribed = await first.next('subscribed');
+      const start = subscribed['after'];
+      assert.equal(typeof start, 'string', 'a new stream says where it starts');
+      first.close();
+      const [a, b] = players(2) as [string, string];
+      await ticket(server, 'duel', a, {});
+      const ticketB = await ticket(server, 'duel', b, {});
+      const matched = await eventually(async () => {
+        const reply = await server.client.request<Json>('GET', `/v1/tickets/${ticketB}`, {
+          credential: keys.server,
+        });
+        return reply.body['state'] === 'matched' ? reply.body : undefined;
+      });
+      const resumed = matchStream(server, 'duel', String(start));
+      await resumed.opened;
+      assert.equal((await resumed.next('subscribed'))['after'], start);
+      assert.equal(
+        (await resumed.next('formed'))['matchId'],
+        matched['matchId'],
+        'the match formed in the cut',
+      );
+      resumed.close();
+
+      // @matchd/client resumes from there by itself: cut before any event, it reconnects after the match formed.
+      let subscriptions = 0;
+      const stream = server.api(keys.server).watchMatches('duel', {
+        openSocket,
+        retryDelayMs: 2000,
+        onSubscribed: () => {
+          subscriptions += 1;
+        },
+      });
+      await eventually(async () => (subscriptions > 0 ? true : undefined));
+      stream.interrupt();
+      const [c, d] = players(2) as [string, string];
+      await ticket(server, 'duel', c, {});
+      const ticketD = await ticket(server, 'duel', d, {});
+      const cutMatch = await eventually(async () => {
+        const reply = await server.client.request<Json>('GET', `/v1/tickets/${ticketD}`, {
+          credential: keys.server,
+        });
+        return reply.body['state'] === 'matched' ? reply.body : undefined;
+      });
+      assert.equal(subscriptions, 1, 'the match formed before the reconnect');
+      await eventually(async () =>
+        stream.events.find((event) => event.type === 'formed' && event.matchId === cutMatch['matchId']),
+      );
+      stream.close();
+    });
+
     test('a failing webhook receiver gets the same event again with the same key, after growing waits', async () => {
       receiver.failFirst = 2;
       try {

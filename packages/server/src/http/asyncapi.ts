@@ -12,8 +12,17 @@ export function asyncApiDocument(host: string, version: string): Record<string, 
   const subscribed = {
     type: 'object',
     description: 'Sent first on every connection: the stream is live',
-    properties: { type: { const: 'subscribed' }, queueId: { type: 'string' }, after: { type: 'string' } },
-    required: ['type', 'queueId'],
+    properties: {
+      type: { const: 'subscribed' },
+      queueId: { type: 'string' },
+      after: {
+        type: 'string',
+        description:
+          'Where the stream starts: the `after` asked for, or for a new stream the last event id of the log then; ' +
+          'a client cut before its first event reconnects with `after=` this',
+      },
+    },
+    required: ['type', 'queueId', 'after'],
   };
   const matchMessages = Object.fromEntries(
     [

@@ -33,7 +33,7 @@ export class EventFanout {
         for (const entry of entries)
           if (entry.event !== undefined) this.#bus.publish({ eventId: entry.eventId, event: entry.event });
       });
-      follower = { stop, ready, subscribers: 0 };
+      follower = { stop, ready: ready.then(() => {}), subscribers: 0 };
       this.#followers.set(queueId, follower);
     }
     follower.subscribers += 1;

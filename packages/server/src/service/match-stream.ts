@@ -2,7 +2,9 @@
  * A queue's match stream for game servers, on any node: each match event as it is logged, with its
  * `eventId`. A server that lost the connection reconnects with `after=<eventId>` and gets what it
  * missed, in order (as far back as the queue's log keeps), then the live events. The first message
- * (`subscribed`) says the stream is live.
+ * (`subscribed`) says the stream is live, and `after` where it starts: the client's `after`, or for
+ * a new stream the log's last entry then. A client cut before its first event resumes from there,
+ * so the events of the cut are not lost.
  */
 import type { MatchEvent } from '../runtime/match-events.ts';
 import { compareEventIds } from '../store/fleet-state.ts';
@@ -42,7 +44,7 @@ export async function streamMatches(
     follower.stop();
   });
   try {
-    await follower.ready;
+    const start = await follower.ready;
     if (input.after !== undefined) {
       let cursor = input.after;
       for (let page = 0; page < resumePages && !closed; page += 1) {
@@ -54,12 +56,7 @@ export async function streamMatches(
       }
     }
     replaying = false;
-    if (!closed)
-      sink.send({
-        type: 'subscribed',
-        queueId,
-        ...(input.after === undefined ? {} : { after: input.after }),
-      });
+    if (!closed) sink.send({ type: 'subscribed', queueId, after: input.after ?? start });
     for (const { eventId, event } of buffered) deliver(eventId, event);
     buffered.length = 0;
   } catch {

@@ -140,12 +140,13 @@ export interface FleetState {
   readLog(queueId: string, afterId: string, limit: number): Promise<LogEntry[]>;
   /**
    * Calls `listener` with each batch of the queue's log entries logged after `ready` resolves, until
-   * `stop` is called.
+   * `stop` is called. `ready` resolves with the id of the log's last entry when the follower started
+   * (`0-0` for an empty log): it hears every entry after that one.
    */
   followLog(
     queueId: string,
     listener: (entries: readonly LogEntry[]) => void,
-  ): { readonly ready: Promise<void>; stop(): void };
+  ): { readonly ready: Promise<string>; stop(): void };
 
   /** Takes the queue's lease if nobody holds it: its fencing token, or undefined. */
   acquireLease(queueId: string, nodeId: string, ttlMs: number): Promise<number | undefined>;

@@ -242,7 +242,10 @@ export function createMemoryFleetState(clock: () => number = Date.now): FleetSta
     followLog(queueId, listener) {
       const state = queue(queueId);
       state.listeners.add(listener);
-      return { ready: Promise.resolve(), stop: () => state.listeners.delete(listener) };
+      return {
+        ready: Promise.resolve(state.log.at(-1)?.eventId ?? '0-0'),
+        stop: () => state.listeners.delete(listener),
+      };
     },
     async acquireLease(queueId, nodeId, ttlMs) {
       const state = queue(queueId);

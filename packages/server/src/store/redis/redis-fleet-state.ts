@@ -709,8 +709,8 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
       followers.add(reader);
       let stopped = false;
       const key = `${queueBase(queueId)}log`;
-      let markReady: () => void = () => {};
-      const ready = new Promise<void>((resolve) => {
+      let markReady: (startId: string) => void = () => {};
+      const ready = new Promise<string>((resolve) => {
         markReady = resolve;
       });
       void (async () => {
@@ -720,7 +720,7 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
             if (lastId === undefined) {
               const newest = await reader.xrevrange(key, '+', '-', 'COUNT', 1);
               lastId = newest[0]?.[0] ?? '0-0';
-              markReady();
+              markReady(lastId);
             }
             const reply = await reader.xread('COUNT', 500, 'BLOCK', 1000, 'STREAMS', key, lastId);
             const rows = reply?.[0]?.[1] ?? [];
@@ -731,7 +731,7 @@ export async function openRedisFleetState(url: string, prefix: string): Promise<
             if (!stopped && !closed) await new Promise((resolve) => setTimeout(resolve, 200));
           }
         }
-        markReady();
+        markReady(lastId ?? '0-0');
       })();
       return {
         ready,
